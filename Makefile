@@ -1,0 +1,31 @@
+# Newcomer entry points: `make demo` and `make test`. Both set up and build first.
+BUILD_DIR ?= build
+JOBS ?= $(shell nproc)
+MAKEFLAGS += --no-print-directory
+
+.PHONY: setup build demo test format format-check bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+demo: build
+	@bash scripts/demo.sh $(BUILD_DIR)/panta
+
+test: build format-check
+	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+format:
+	@clang-format -i $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+
+format-check:
+	@clang-format --dry-run --Werror $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+
+bench: build
+	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta
+
+clean:
+	@rm -rf $(BUILD_DIR)

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cfg/cfg.h"
+#include "cfg/path_render.h"
+#include "cfg/paths.h"
+#include "java/java_file.h"
+
+namespace panta::analyze {
+
+/// Algorithm 1 for one method: its CFG, cyclomatic complexity and rendered paths.
+struct MethodAnalysis {
+  const java::Method* method = nullptr;  ///< Owned by the FileAnalysis's JavaFile.
+  std::optional<cfg::Graph> graph;       ///< Absent for bodiless or unparsable methods.
+  cfg::PathSet paths;
+  std::vector<std::vector<cfg::PathStep>> path_steps;  ///< One list per path.
+  std::string error;  ///< Why there is no graph, when the method has a body.
+};
+
+struct ClassAnalysis {
+  const java::JavaClass* java_class = nullptr;  ///< Owned by the FileAnalysis's JavaFile.
+  std::vector<MethodAnalysis> methods;
+};
+
+/// A file's analysis. `errors` hold "path:line:col: message" lines; a file with errors may
+/// still have classes (everything that parsed).
+struct FileAnalysis {
+  std::string path;
+  std::unique_ptr<java::JavaFile> file;
+  std::vector<ClassAnalysis> classes;
+  std::vector<std::string> errors;
+};
+
+struct AnalyzeOptions {
+  bool all_methods = false;           ///< Also list methods that are not MUTs.
+  std::optional<std::string> method;  ///< Only methods with this name or signature.
+  cfg::PathOptions paths;
+  unsigned jobs = 0;  ///< Worker threads; 0 means one per core.
+};
+
+/// Expands files and folders (searched recursively, sorted) into .java files. Each path that
+/// is missing or not a .java file adds a line to `errors`.
+std::vector<std::string> collect_java_files(const std::vector<std::string>& paths,
+                                            std::vector<std::string>& errors);
+
+/// Reads, parses and analyses one file. Never throws for bad input: problems are `errors`.
+FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options);
+
+/// Analyses files in parallel (options.jobs threads); results keep the order of `paths`.
+std::vector<FileAnalysis> analyze_files(const std::vector<std::string>& paths,
+                                        const AnalyzeOptions& options);
+
+}  // namespace panta::analyze

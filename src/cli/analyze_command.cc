@@ -1,0 +1,74 @@
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analyze/analysis.h"
+#include "analyze/analysis_output.h"
+#include "cli/commands.h"
+
+namespace panta::cli {
+namespace {
+
+struct AnalyzeArgs {
+  std::vector<std::string> paths;
+  std::string method;
+  std::string format = "text";
+  bool all_methods = false;
+  unsigned jobs = 0;
+  size_t path_budget = cfg::PathOptions{}.max_partial_paths;
+};
+
+int run_analyze(const AnalyzeArgs& args) {
+  analyze::AnalyzeOptions options;
+  options.all_methods = args.all_methods;
+  if (!args.method.empty()) options.method = args.method;
+  options.jobs = args.jobs;
+  options.paths.max_partial_paths = args.path_budget;
+
+  std::vector<std::string> errors;
+  std::vector<std::string> files = analyze::collect_java_files(args.paths, errors);
+  std::vector<analyze::FileAnalysis> results = analyze::analyze_files(files, options);
+  for (const auto& r : results) errors.insert(errors.end(), r.errors.begin(), r.errors.end());
+
+  if (args.format == "json") {
+    nlohmann::ordered_json j = analyze::to_json(results);
+    if (!errors.empty()) j["errors"] = errors;
+    std::cout << j.dump() << "\n";
+  } else if (args.format == "dot") {
+    std::cout << analyze::format_dot(results);
+  } else {
+    std::cout << analyze::format_text(results);
+  }
+  std::cout.flush();
+  for (const std::string& e : errors) std::cerr << "panta: " << e << "\n";
+  return errors.empty() ? kOk : kFailed;
+}
+
+}  // namespace
+
+Runner define_analyze(CLI::App& sub) {
+  auto args = std::make_shared<AnalyzeArgs>();
+  sub.add_option("PATH", args->paths, ".java files or folders (searched recursively)")->required();
+  sub.add_option("--method", args->method,
+                 "Only methods with this name or signature, e.g. parse(String)");
+  sub.add_option("--format", args->format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "dot"}))
+      ->default_str("text");
+  sub.add_flag("--all-methods", args->all_methods,
+               "Also list methods that are not under test (private, getters, setters, abstract)");
+  sub.add_option("--jobs", args->jobs, "Worker threads (default: one per core)");
+  sub.add_option("--path-budget", args->path_budget,
+                 "Partial paths the breadth-first search may create per method before the "
+                 "shortest-path fallback")
+      ->check(CLI::PositiveNumber)
+      ->default_str(std::to_string(args->path_budget));
+  sub.footer(
+      "Exit codes: 0 success, 1 a file had errors (it is reported and the others analysed), "
+      "2 usage error.");
+  return [args] { return run_analyze(*args); };
+}
+
+}  // namespace panta::cli

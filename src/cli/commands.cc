@@ -1,0 +1,67 @@
+#include "cli/commands.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <iostream>
+#include <vector>
+
+namespace panta::cli {
+
+namespace {
+constexpr std::array kCommands = {
+    Command{"analyze", "Static analysis: methods under test, CFGs, cyclomatic complexity and paths",
+            &define_analyze},
+};
+}  // namespace
+
+std::span<const Command> commands() {
+  return kCommands;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      "Panta writes JUnit tests for Java classes with an LLM, guided by control-flow "
+      "paths and coverage.",
+      "panta"};
+  app.set_version_flag("--version", std::string(PANTA_VERSION));
+  app.require_subcommand(1);
+  std::vector<std::pair<CLI::App*, Runner>> runners;
+  for (const Command& c : commands()) {
+    CLI::App* sub = app.add_subcommand(std::string(c.name), std::string(c.help));
+    runners.emplace_back(sub, c.define(*sub));
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kOk;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return kOk;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "panta " << PANTA_VERSION << "\n";
+    return kOk;
+  } catch (const CLI::ParseError& e) {
+    // Help asked of a subcommand arrives here too, as a CallForHelp raised inside it.
+    if (e.get_exit_code() == 0) {
+      for (auto& [sub, runner] : runners) {
+        if (sub->parsed()) {
+          std::cout << sub->help();
+          return kOk;
+        }
+      }
+      std::cout << app.help();
+      return kOk;
+    }
+    std::cerr << "panta: " << e.what() << "\n";
+    std::cerr << "Run 'panta --help' for usage.\n";
+    return kUsage;
+  }
+  for (auto& [sub, runner] : runners) {
+    if (sub->parsed()) return runner();
+  }
+  return kUsage;
+}
+
+}  // namespace panta::cli

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <span>
+#include <string_view>
+
+namespace panta::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode : int { kOk = 0, kFailed = 1, kUsage = 2 };
+
+/// Runs a parsed subcommand and returns its exit code.
+using Runner = std::function<int()>;
+
+/// A subcommand: its name, one line of help, and a function that declares its options on `sub`
+/// and returns what runs it once the command line is parsed.
+struct Command {
+  std::string_view name;
+  std::string_view help;
+  Runner (*define)(CLI::App& sub);
+};
+
+/// Every subcommand, in the order `panta --help` lists them.
+std::span<const Command> commands();
+
+/// Parses the command line, runs the chosen subcommand, and maps failures to exit codes:
+/// 2 for usage errors, otherwise what the subcommand returns.
+int run(int argc, char** argv);
+
+/// `panta analyze`: static path analysis (Algorithm 1).
+Runner define_analyze(CLI::App& sub);
+
+}  // namespace panta::cli

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+
+namespace panta::java {
+
+/// A method or constructor declared in a class of the file.
+struct Method {
+  std::string name;       ///< Simple name; a constructor carries its class's simple name.
+  std::string signature;  ///< Name and parameter types as written, e.g. "parse(String, int)".
+  uint32_t start_line = 0;
+  uint32_t end_line = 0;
+  bool is_constructor = false;
+  /// Why the method is not a method under test ("private", "getter", "setter", "abstract",
+  /// "native"); empty for a MUT.
+  std::string excluded_because;
+  /// The body (block or constructor_body); null for abstract and native methods.
+  TSNode body{};
+  /// First syntax error inside the method, if any: its CFG is not built.
+  std::optional<SyntaxError> syntax_error;
+
+  bool is_mut() const { return excluded_because.empty(); }
+};
+
+/// A class, interface, enum or record: top-level or nested, never anonymous or local.
+struct JavaClass {
+  std::string name;  ///< Dotted within the file, e.g. "Outer.Inner".
+  std::string kind;  ///< "class", "interface", "enum", "record" or "annotation".
+  uint32_t start_line = 0;
+  uint32_t end_line = 0;
+  std::vector<Method> methods;
+};
+
+/// A parsed Java file with its classes. Owns the text its tree points into.
+struct JavaFile {
+  SourceText source;
+  SyntaxTree tree;
+  std::string package_name;
+  std::vector<JavaClass> classes;
+  std::vector<SyntaxError> syntax_errors;
+};
+
+/// Parses `source` and lists its classes and methods with the MUT selection of the paper:
+/// not private, not abstract or native, not a trivial getter or setter.
+/// Fails only when the parser cannot run; syntax errors are recorded in the result.
+Result<JavaFile> parse_java_file(SourceText source);
+
+}  // namespace panta::java

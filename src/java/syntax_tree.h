@@ -1,0 +1,56 @@
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "java/source_text.h"
+
+namespace panta::java {
+
+/// A place in a source file where the parser found something it could not read.
+struct SyntaxError {
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string message;
+};
+
+/// Owner of one parsed tree (the only code that calls the tree-sitter free functions).
+/// Nodes hold byte offsets into the text they were parsed from, not pointers to it.
+class SyntaxTree {
+ public:
+  SyntaxTree() = default;
+  /// Parses Java text. Fails only when tree-sitter itself cannot run (never on bad Java).
+  static Result<SyntaxTree> parse(const SourceText& source);
+
+  TSNode root() const;
+  /// Every ERROR and MISSING node, in source order, found without recursion.
+  std::vector<SyntaxError> errors() const;
+
+ private:
+  struct TreeDeleter {
+    void operator()(TSTree* tree) const { ts_tree_delete(tree); }
+  };
+  std::unique_ptr<TSTree, TreeDeleter> tree_;
+};
+
+/// The node's grammar type name, e.g. "if_statement".
+std::string_view node_type(TSNode node);
+/// The node's source bytes.
+std::string_view node_text(const SourceText& source, TSNode node);
+/// The 1-based line where the node starts.
+uint32_t node_line(TSNode node);
+/// The 1-based line where the node ends.
+uint32_t node_end_line(TSNode node);
+/// The child in field `field`, or a null node.
+TSNode field(TSNode node, std::string_view field);
+/// The named children of a node.
+std::vector<TSNode> named_children(TSNode node);
+/// True when some node inside `node` is an ERROR or MISSING node.
+bool has_error(TSNode node);
+
+}  // namespace panta::java

@@ -1,0 +1,74 @@
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "java/source_text.h"
+
+namespace panta::test {
+
+std::string fixture(const std::string& name) {
+  return std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/analyze/" + name;
+}
+
+std::string slurp(const std::string& path) {
+  auto text = java::read_file(path);
+  EXPECT_TRUE(text.ok()) << path;
+  return text.ok() ? *text : std::string();
+}
+
+analyze::FileAnalysis analyze_fixture(const std::string& name, bool all_methods) {
+  analyze::AnalyzeOptions options;
+  options.all_methods = all_methods;
+  return analyze::analyze_file(fixture(name), options);
+}
+
+const analyze::MethodAnalysis& method(const analyze::FileAnalysis& file,
+                                      const std::string& signature) {
+  for (const auto& c : file.classes) {
+    for (const auto& m : c.methods) {
+      if (m.method->signature == signature) return m;
+    }
+  }
+  ADD_FAILURE() << "no method " << signature << " in " << file.path;
+  static const analyze::MethodAnalysis none;
+  return none;
+}
+
+CommandResult run_command(const std::string& command) {
+  CommandResult r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 65536> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TempDir::TempDir() {
+  std::string templ = (std::filesystem::temp_directory_path() / "panta-test-XXXXXX").string();
+  char* made = mkdtemp(templ.data());
+  path_ = made != nullptr ? made : "";
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& content) const {
+  std::string full = path_ + "/" + name;
+  std::filesystem::create_directories(std::filesystem::path(full).parent_path());
+  std::ofstream(full, std::ios::binary) << content;
+  return full;
+}
+
+}  // namespace panta::test
