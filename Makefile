@@ -25,7 +25,7 @@ format-check:
 	@clang-format --dry-run --Werror $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
 
 bench: build
-	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta
+	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta --write
 
 clean:
 	@rm -rf $(BUILD_DIR)

@@ -106,9 +106,6 @@ FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options
   for (const java::SyntaxError& e : file.syntax_errors) {
     out.errors.push_back(fmt::format("{}:{}:{}: {}", path, e.line, e.column, e.message));
   }
-  if (file.classes.empty() && file.syntax_errors.empty()) {
-    out.errors.push_back(path + ": no class, interface, enum or record declared");
-  }
   for (const java::JavaClass& cls : file.classes) {
     ClassAnalysis ca;
     ca.java_class = &cls;
@@ -125,16 +122,19 @@ FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options
   return out;
 }
 
-std::vector<FileAnalysis> analyze_files(const std::vector<std::string>& paths,
-                                        const AnalyzeOptions& options) {
-  std::vector<FileAnalysis> results(paths.size());
+std::vector<RenderedFile> analyze_files(const std::vector<std::string>& paths,
+                                        const AnalyzeOptions& options, const FileRenderer& render) {
+  std::vector<RenderedFile> results(paths.size());
   unsigned jobs =
       options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, paths.size()));
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i = next++; i < paths.size(); i = next++)
-      results[i] = analyze_file(paths[i], options);
+    for (size_t i = next++; i < paths.size(); i = next++) {
+      FileAnalysis analysis = analyze_file(paths[i], options);
+      results[i].output = render(analysis, i);
+      results[i].errors = std::move(analysis.errors);
+    }
   };
   std::vector<std::jthread> workers;
   for (unsigned j = 1; j < jobs; ++j) workers.emplace_back(work);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,8 +51,19 @@ std::vector<std::string> collect_java_files(const std::vector<std::string>& path
 /// Reads, parses and analyses one file. Never throws for bad input: problems are `errors`.
 FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options);
 
-/// Analyses files in parallel (options.jobs threads); results keep the order of `paths`.
-std::vector<FileAnalysis> analyze_files(const std::vector<std::string>& paths,
-                                        const AnalyzeOptions& options);
+/// Turns one file's analysis into output text; runs on the worker thread that analysed it.
+/// `index` is the file's position in the list.
+using FileRenderer = std::function<std::string(const FileAnalysis& file, size_t index)>;
+
+/// What is kept of a file once it is rendered: the output and the error lines.
+struct RenderedFile {
+  std::string output;
+  std::vector<std::string> errors;
+};
+
+/// Analyses and renders files on options.jobs threads; each analysis is dropped as soon as it
+/// is rendered, so memory holds outputs, not graphs. Results keep the order of `paths`.
+std::vector<RenderedFile> analyze_files(const std::vector<std::string>& paths,
+                                        const AnalyzeOptions& options, const FileRenderer& render);
 
 }  // namespace panta::analyze

@@ -1,5 +1,7 @@
 #include "analyze/analysis_output.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include "cfg/dot.h"
@@ -73,57 +75,76 @@ nlohmann::ordered_json method_json(const MethodAnalysis& m) {
 
 }  // namespace
 
-std::string format_text(const std::vector<FileAnalysis>& files) {
+std::string file_text(const FileAnalysis& f) {
+  if (!f.file) return "";
+  std::string out = fmt::format("== {}\n", f.path);
+  for (const ClassAnalysis& c : f.classes) {
+    out += fmt::format("{} {}  lines {}-{}\n", c.java_class->kind, qualified(f, c),
+                       c.java_class->start_line, c.java_class->end_line);
+    for (const MethodAnalysis& m : c.methods) append_method_text(out, m);
+  }
+  return out;
+}
+
+std::string file_json(const FileAnalysis& f) {
+  nlohmann::ordered_json jf = {{"path", f.path}, {"errors", f.errors}};
+  jf["package"] = f.file ? f.file->package_name : "";
+  nlohmann::ordered_json classes = nlohmann::ordered_json::array();
+  for (const ClassAnalysis& c : f.classes) {
+    nlohmann::ordered_json methods = nlohmann::ordered_json::array();
+    for (const MethodAnalysis& m : c.methods) methods.push_back(method_json(m));
+    classes.push_back({{"name", c.java_class->name},
+                       {"qualified_name", qualified(f, c)},
+                       {"kind", c.java_class->kind},
+                       {"start_line", c.java_class->start_line},
+                       {"end_line", c.java_class->end_line},
+                       {"methods", std::move(methods)}});
+  }
+  jf["classes"] = std::move(classes);
+  return jf.dump();
+}
+
+std::string file_dot(const FileAnalysis& f, size_t index) {
   std::string out;
-  for (const FileAnalysis& f : files) {
-    if (!f.file) continue;
-    out += fmt::format("== {}\n", f.path);
-    for (const ClassAnalysis& c : f.classes) {
-      out += fmt::format("{} {}  lines {}-{}\n", c.java_class->kind, qualified(f, c),
-                         c.java_class->start_line, c.java_class->end_line);
-      for (const MethodAnalysis& m : c.methods) append_method_text(out, m);
+  size_t method_index = 0;
+  for (const ClassAnalysis& c : f.classes) {
+    for (const MethodAnalysis& m : c.methods) {
+      if (!m.graph) continue;
+      std::string title =
+          fmt::format("{}.{} CYC {}", qualified(f, c), m.method->signature, m.graph->cyclomatic());
+      cfg::append_dot_cluster(out, *m.graph, title, fmt::format("f{}m{}", index, method_index++));
     }
   }
   return out;
 }
 
-nlohmann::ordered_json to_json(const std::vector<FileAnalysis>& files) {
-  nlohmann::ordered_json jfiles = nlohmann::ordered_json::array();
-  for (const FileAnalysis& f : files) {
-    nlohmann::ordered_json jf = {{"path", f.path}, {"errors", f.errors}};
-    jf["package"] = f.file ? f.file->package_name : "";
-    nlohmann::ordered_json classes = nlohmann::ordered_json::array();
-    for (const ClassAnalysis& c : f.classes) {
-      nlohmann::ordered_json methods = nlohmann::ordered_json::array();
-      for (const MethodAnalysis& m : c.methods) methods.push_back(method_json(m));
-      classes.push_back({{"name", c.java_class->name},
-                         {"qualified_name", qualified(f, c)},
-                         {"kind", c.java_class->kind},
-                         {"start_line", c.java_class->start_line},
-                         {"end_line", c.java_class->end_line},
-                         {"methods", std::move(methods)}});
-    }
-    jf["classes"] = std::move(classes);
-    jfiles.push_back(std::move(jf));
+std::string json_document(const std::vector<std::string>& file_entries,
+                          const std::vector<std::string>& errors) {
+  std::string out = "{\"files\":[";
+  for (size_t i = 0; i < file_entries.size(); ++i) {
+    if (i > 0) out += ',';
+    out += file_entries[i];
   }
-  return {{"files", std::move(jfiles)}};
+  out += "],\"errors\":" + nlohmann::ordered_json(errors).dump() + "}\n";
+  return out;
+}
+
+std::string dot_document(const std::vector<std::string>& file_clusters) {
+  std::string out = "digraph panta {\n  node [fontname=\"monospace\"];\n";
+  for (const std::string& c : file_clusters) out += c;
+  return out + "}\n";
+}
+
+std::string format_text(const std::vector<FileAnalysis>& files) {
+  std::string out;
+  for (const FileAnalysis& f : files) out += file_text(f);
+  return out;
 }
 
 std::string format_dot(const std::vector<FileAnalysis>& files) {
-  std::string out = "digraph panta {\n  node [fontname=\"monospace\"];\n";
-  size_t index = 0;
-  for (const FileAnalysis& f : files) {
-    for (const ClassAnalysis& c : f.classes) {
-      for (const MethodAnalysis& m : c.methods) {
-        if (!m.graph) continue;
-        std::string title = fmt::format("{}.{} CYC {}", qualified(f, c), m.method->signature,
-                                        m.graph->cyclomatic());
-        cfg::append_dot_cluster(out, *m.graph, title, index++);
-      }
-    }
-  }
-  out += "}\n";
-  return out;
+  std::vector<std::string> clusters;
+  for (size_t i = 0; i < files.size(); ++i) clusters.push_back(file_dot(files[i], i));
+  return dot_document(clusters);
 }
 
 }  // namespace panta::analyze

@@ -45,14 +45,14 @@ const char* node_shape(const Node& node) {
 }  // namespace
 
 void append_dot_cluster(std::string& out, const Graph& graph, const std::string& title,
-                        size_t index) {
-  out += fmt::format("  subgraph cluster_{} {{\n    label=\"{}\";\n", index, escape(title));
+                        const std::string& id) {
+  out += fmt::format("  subgraph cluster_{} {{\n    label=\"{}\";\n", id, escape(title));
   for (uint32_t i = 0; i < graph.nodes().size(); ++i) {
     const Node& n = graph.node(i);
-    out += fmt::format("    m{}_n{} [label=\"{}\", {}];\n", index, i, node_label(n), node_shape(n));
+    out += fmt::format("    {}_n{} [label=\"{}\", {}];\n", id, i, node_label(n), node_shape(n));
   }
   for (const Edge& e : graph.edges()) {
-    out += fmt::format("    m{}_n{} -> m{}_n{}", index, e.from, index, e.to);
+    out += fmt::format("    {}_n{} -> {}_n{}", id, e.from, id, e.to);
     if (!e.label.empty()) out += fmt::format(" [label=\"{}\"]", escape(e.label));
     out += ";\n";
   }

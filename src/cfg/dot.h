@@ -6,10 +6,10 @@
 
 namespace panta::cfg {
 
-/// Appends the graph as one Graphviz cluster named `title`. Node ids are prefixed with
-/// `m<index>_` so several clusters can share one digraph. Decisions are diamonds, ENTRY and
+/// Appends the graph as one Graphviz cluster named `title`. Cluster and node ids are prefixed
+/// with `id`, which must be unique in the digraph. Decisions are diamonds, ENTRY and
 /// EXIT octagons, blocks boxes listing "LINE: statement".
 void append_dot_cluster(std::string& out, const Graph& graph, const std::string& title,
-                        size_t index);
+                        const std::string& id);
 
 }  // namespace panta::cfg

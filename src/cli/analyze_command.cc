@@ -30,17 +30,24 @@ int run_analyze(const AnalyzeArgs& args) {
 
   std::vector<std::string> errors;
   std::vector<std::string> files = analyze::collect_java_files(args.paths, errors);
-  std::vector<analyze::FileAnalysis> results = analyze::analyze_files(files, options);
-  for (const auto& r : results) errors.insert(errors.end(), r.errors.begin(), r.errors.end());
-
+  analyze::FileRenderer render = [&args](const analyze::FileAnalysis& f, size_t index) {
+    if (args.format == "json") return analyze::file_json(f);
+    if (args.format == "dot") return analyze::file_dot(f, index);
+    return analyze::file_text(f);
+  };
+  std::vector<analyze::RenderedFile> results = analyze::analyze_files(files, options, render);
+  std::vector<std::string> outputs;
+  outputs.reserve(results.size());
+  for (auto& r : results) {
+    errors.insert(errors.end(), r.errors.begin(), r.errors.end());
+    outputs.push_back(std::move(r.output));
+  }
   if (args.format == "json") {
-    nlohmann::ordered_json j = analyze::to_json(results);
-    if (!errors.empty()) j["errors"] = errors;
-    std::cout << j.dump() << "\n";
+    std::cout << analyze::json_document(outputs, errors);
   } else if (args.format == "dot") {
-    std::cout << analyze::format_dot(results);
+    std::cout << analyze::dot_document(outputs);
   } else {
-    std::cout << analyze::format_text(results);
+    for (const std::string& o : outputs) std::cout << o;
   }
   std::cout.flush();
   for (const std::string& e : errors) std::cerr << "panta: " << e << "\n";
