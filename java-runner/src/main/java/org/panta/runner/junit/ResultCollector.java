@@ -1,0 +1,227 @@
+package org.panta.runner.junit;
+
+import com.google.gson.JsonArray;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.jacoco.core.data.ExecutionDataStore;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.panta.runner.coverage.CoverageSession;
+import org.panta.runner.io.CappedBuffer;
+import org.panta.runner.io.OutputRouter;
+import org.panta.runner.sandbox.SystemExitAttempted;
+import org.panta.runner.sandbox.ExitTrap;
+
+/**
+ * Listener that turns JUnit Platform events into {@link TestOutcome}s, switches output capture
+ * per test, takes per-test coverage snapshots, and tracks progress for the watchdog.
+ *
+ * <p>Listener callbacks run on the test worker thread; the watchdog queries ({@link #overdue},
+ * {@link #awaitFinished}) run on the request thread. All state is guarded by {@code this}.
+ */
+final class ResultCollector implements TestExecutionListener {
+  private final OutputRouter router;
+  private final CoverageSession coverage;
+  private final boolean perTestCoverage;
+  private final Function<ExecutionDataStore, JsonArray> coverageJson;
+  private final StackTrimmer trimmer;
+  private final Map<String, TestOutcome> outcomes = new LinkedHashMap<>();
+  private final Deque<TestIdentifier> running = new ArrayDeque<>();
+  private final Map<String, Long> startNanos = new LinkedHashMap<>();
+  private final Set<String> timedOut = new HashSet<>();
+  private final CappedBuffer otherOut = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
+  private final CappedBuffer otherErr = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
+  private TestOutcome current;
+  private long lastEventNanos = System.nanoTime();
+  private long timeoutMs;
+
+  ResultCollector(
+      OutputRouter router,
+      CoverageSession coverage,
+      boolean perTestCoverage,
+      Function<ExecutionDataStore, JsonArray> coverageJson,
+      StackTrimmer trimmer) {
+    this.router = router;
+    this.coverage = coverage;
+    this.perTestCoverage = perTestCoverage;
+    this.coverageJson = coverageJson;
+    this.trimmer = trimmer;
+    router.select(otherOut, otherErr); // output outside tests goes to the run's "other" buffers
+  }
+
+  @Override
+  public synchronized void executionStarted(TestIdentifier id) {
+    running.push(id);
+    startNanos.put(id.getUniqueId(), System.nanoTime());
+    lastEventNanos = System.nanoTime();
+    if (id.isTest()) {
+      Thread.interrupted(); // a previous timed-out test may have left the flag set
+      ExitTrap.takeAttempt();
+      if (coverage != null) {
+        coverage.takeSnapshot(); // probes hit between tests count only in the aggregate
+      }
+      current = outcome(id);
+      current.stdout = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
+      current.stderr = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
+      router.select(current.stdout, current.stderr);
+    }
+  }
+
+  @Override
+  public synchronized void executionFinished(TestIdentifier id, TestExecutionResult result) {
+    if (id.isTest() || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+      TestOutcome o = id.isTest() && current != null ? current : outcome(id);
+      complete(o, id, result.getStatus(), result.getThrowable().orElse(null));
+    }
+    running.remove(id);
+    lastEventNanos = System.nanoTime();
+    notifyAll();
+  }
+
+  @Override
+  public synchronized void executionSkipped(TestIdentifier id, String reason) {
+    TestOutcome o = outcome(id);
+    o.status = "skipped";
+    o.message = reason;
+    outcomes.put(o.uniqueId, o);
+    lastEventNanos = System.nanoTime();
+  }
+
+  /** Sets the per-node time limit the watchdog applies (time since the last event). */
+  synchronized void setTimeoutMs(long timeoutMs) {
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** The innermost running node if no event happened for longer than the timeout, else null. */
+  synchronized TestIdentifier overdue() {
+    long idleMs = (System.nanoTime() - lastEventNanos) / 1_000_000;
+    return idleMs > timeoutMs && !running.isEmpty() ? running.peek() : null;
+  }
+
+  /** Marks the node so that its result is reported as "timeout". */
+  synchronized void markTimedOut(TestIdentifier id) {
+    timedOut.add(id.getUniqueId());
+  }
+
+  /** Waits up to {@code ms} for the node to finish; true if it did. */
+  synchronized boolean awaitFinished(TestIdentifier id, long ms) throws InterruptedException {
+    long deadline = System.nanoTime() + ms * 1_000_000;
+    while (running.contains(id)) {
+      long left = (deadline - System.nanoTime()) / 1_000_000;
+      if (left <= 0) {
+        return false;
+      }
+      wait(left);
+    }
+    return true;
+  }
+
+  /**
+   * Reports the still-running tests and timed-out nodes as ended by {@code cause} (the error that
+   * aborted the launcher, or null when they had to be abandoned); forgets all running nodes.
+   */
+  synchronized void abortRunning(Throwable cause) {
+    for (TestIdentifier id : new ArrayList<>(running)) {
+      if (id.isTest() || timedOut.contains(id.getUniqueId())) {
+        TestOutcome o = id.isTest() && current != null ? current : outcome(id);
+        complete(o, id, TestExecutionResult.Status.FAILED, cause);
+      }
+    }
+    running.clear();
+    router.select(otherOut, otherErr);
+  }
+
+  synchronized boolean reported(String uniqueId) {
+    return outcomes.containsKey(uniqueId);
+  }
+
+  synchronized List<TestOutcome> outcomes() {
+    return new ArrayList<>(outcomes.values());
+  }
+
+  CappedBuffer otherOut() {
+    return otherOut;
+  }
+
+  CappedBuffer otherErr() {
+    return otherErr;
+  }
+
+  private void complete(TestOutcome o, TestIdentifier id, TestExecutionResult.Status status, Throwable t) {
+    Long start = startNanos.get(id.getUniqueId());
+    o.durationMs = start == null ? 0 : (System.nanoTime() - start) / 1_000_000;
+    SystemExitAttempted swallowedExit = id.isTest() ? ExitTrap.takeAttempt() : null;
+    if (timedOut.contains(id.getUniqueId())) {
+      o.status = "timeout";
+      o.message = "timed out after " + timeoutMs + " ms";
+    } else if (status == TestExecutionResult.Status.SUCCESSFUL) {
+      o.status = swallowedExit == null ? "passed" : "error";
+      if (swallowedExit != null) {
+        o.message = swallowedExit.getMessage() + " (the SystemExitAttempted error was caught)";
+      }
+    } else if (status == TestExecutionResult.Status.ABORTED) {
+      o.status = "skipped";
+    } else {
+      o.status = t instanceof AssertionError ? "failed" : "error";
+    }
+    if (t != null) {
+      o.exception = t.getClass().getName();
+      if (o.message == null) {
+        o.message = t.getMessage();
+      }
+      o.stackTrace = trimmer.render(t);
+    }
+    if (id.isTest()) {
+      if (coverage != null) {
+        ExecutionDataStore snapshot = coverage.takeSnapshot();
+        if (perTestCoverage) {
+          o.coverage = coverageJson.apply(snapshot);
+        }
+      }
+      router.select(otherOut, otherErr);
+      current = null;
+    }
+    outcomes.put(o.uniqueId, o);
+  }
+
+  private static TestOutcome outcome(TestIdentifier id) {
+    TestOutcome o = new TestOutcome();
+    o.uniqueId = id.getUniqueId();
+    o.displayName = id.getDisplayName();
+    o.kind = id.isTest() ? "test" : "container";
+    o.id = testId(id);
+    return o;
+  }
+
+  /** "pkg.Class#method", with "[n]" appended for template invocations and dynamic tests. */
+  static String testId(TestIdentifier id) {
+    TestSource source = id.getSource().orElse(null);
+    String base;
+    if (source instanceof MethodSource) {
+      MethodSource m = (MethodSource) source;
+      base = m.getClassName() + "#" + m.getMethodName();
+    } else if (source instanceof ClassSource) {
+      base = ((ClassSource) source).getClassName();
+    } else {
+      base = id.getDisplayName();
+    }
+    UniqueId.Segment last = UniqueId.parse(id.getUniqueId()).getLastSegment();
+    String type = last.getType();
+    if (type.equals("test-template-invocation") || type.startsWith("dynamic-")) {
+      base += "[" + last.getValue().replace("#", "") + "]";
+    }
+    return base;
+  }
+}
