@@ -1,0 +1,59 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+
+namespace panta::process {
+
+using Clock = std::chrono::steady_clock;
+
+struct SpawnOptions {
+  std::vector<std::string> argv;  ///< argv[0] is looked up on PATH when it has no '/'.
+  std::string cwd;                ///< Working directory; empty means the current one.
+  std::vector<std::pair<std::string, std::string>> env;  ///< Added to (or replacing in) ours.
+  /// Where the child's stderr goes: a file path (appended), or "" for /dev/null.
+  std::string stderr_path;
+};
+
+/// A running child process with pipes to its stdin and from its stdout, in its own process
+/// group. The destructor kills the group and reaps the child: a Child never outlives its owner.
+class Child {
+ public:
+  virtual ~Child() = default;
+  virtual int pid() const = 0;
+  /// Writes all of `data` to the child's stdin. Fails when the child has closed it.
+  virtual Status write(std::string_view data) = 0;
+  virtual void close_stdin() = 0;
+  /// The next line of stdout without its '\n'. Fails with "timeout" past `deadline` and with
+  /// "end of output" when the child closed stdout.
+  virtual Result<std::string> read_line(Clock::time_point deadline) = 0;
+  /// Kills the whole process group with SIGKILL (idempotent).
+  virtual void kill() = 0;
+  /// Waits until the child exits or `deadline` passes; returns its exit code (128+signal when
+  /// killed by a signal), or nullopt when it is still running.
+  virtual std::optional<int> wait(Clock::time_point deadline) = 0;
+};
+
+/// Starts a process. Fails with a message naming the program when it cannot be started.
+Result<std::unique_ptr<Child>> spawn(const SpawnOptions& options);
+
+struct CommandOutput {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+  bool timed_out = false;
+};
+
+/// Runs a command to completion with `input` on its stdin, capturing stdout and stderr (each
+/// capped at `max_output` bytes). Past `timeout` the process group is killed and `timed_out` set.
+Result<CommandOutput> run(const SpawnOptions& options, std::chrono::milliseconds timeout,
+                          std::string_view input = {}, size_t max_output = 64 << 20);
+
+}  // namespace panta::process

@@ -1,0 +1,108 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "coverage/coverage.h"
+
+namespace panta::runner {
+
+/// A javac diagnostic. Line and column are 1-based, -1 when javac gives no position.
+struct Diagnostic {
+  std::string file;
+  int line = -1;
+  int column = -1;
+  std::string code;
+  std::string message;
+  std::string kind;  ///< "error", "warning", "note", ...
+};
+
+/// A source to compile: a file on disk, or text held in memory under a display path.
+struct Source {
+  std::string path;
+  std::optional<std::string> text;
+};
+
+struct CompileRequest {
+  /// Keep the classes in memory under this name (for test classes) ...
+  std::string unit;
+  /// ... or write them below this folder (for main sources). Exactly one is set.
+  std::string output_dir;
+  std::vector<Source> sources;
+  std::vector<std::string> classpath;
+  std::optional<int> release;
+};
+
+struct CompileResult {
+  bool success = false;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<std::string> classes;
+};
+
+enum class TestStatus { kPassed, kFailed, kError, kSkipped, kTimeout };
+const char* to_string(TestStatus status);
+
+struct TestResult {
+  std::string id;  ///< "pkg.Class#method" (or "pkg.Class" for a failed container).
+  TestStatus status = TestStatus::kError;
+  std::string exception;
+  std::string message;
+  std::string stack_trace;  ///< Frames of the test and of the code under test only.
+  long duration_ms = 0;
+  std::string stdout_text;
+  std::string stderr_text;
+  bool output_truncated = false;
+};
+
+struct RunRequest {
+  std::vector<std::string> tests;  ///< "pkg.Class" or "pkg.Class#method".
+  std::vector<std::string> classpath;
+  std::vector<std::string> units;
+  std::vector<std::string> coverage_classes;  ///< Top-level classes; nested ones come along.
+  std::chrono::milliseconds test_timeout{10000};
+};
+
+struct RunResult {
+  std::vector<TestResult> results;
+  std::vector<coverage::ClassCoverage> coverage;
+  /// Set when the helper had to be killed or restarted during this run, with the reason.
+  std::string restart_note;
+};
+
+/// The JVM that compiles and runs Java for Panta. Errors are about the helper itself (it could
+/// not start, it answered nonsense); failing compilations and tests are results.
+class JvmRunner {
+ public:
+  virtual ~JvmRunner() = default;
+  virtual Result<CompileResult> compile(const CompileRequest& request) = 0;
+  virtual Result<RunResult> run(const RunRequest& request) = 0;
+};
+
+struct HelperConfig {
+  std::string java = "java";
+  std::string jar;  ///< panta-runner.jar; default_runner_jar() when empty.
+  std::string heap = "768m";
+  std::string workdir;   ///< Scratch working directory of the helper (must exist).
+  std::string log_path;  ///< The helper's stderr is appended here ("" discards it).
+  std::chrono::milliseconds start_timeout{30000};
+  std::chrono::milliseconds compile_timeout{300000};
+  /// Added to the per-test limits when waiting for a run's answer before killing the helper.
+  std::chrono::milliseconds run_slack{30000};
+};
+
+/// panta-runner.jar beside the running executable, or $PANTA_RUNNER_JAR when set.
+std::string default_runner_jar();
+
+/// Debian's jars that test classes compile against: JUnit 4 and 5, Hamcrest, Mockito.
+std::vector<std::string> test_api_classpath(const std::string& java_lib_dir = "/usr/share/java");
+
+/// Starts the helper (java -jar panta-runner.jar) and waits for its first ping answer.
+/// The helper is restarted after a crash, a kill or exit code 75, and in-memory units are
+/// compiled again, so callers see no difference but RunResult::restart_note.
+Result<std::unique_ptr<JvmRunner>> start_helper(const HelperConfig& config);
+
+}  // namespace panta::runner

@@ -1,0 +1,157 @@
+// The C++ client against the real JVM helper, on the helper's own fixture project.
+#include "runner/jvm_runner.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "test_support.h"
+
+namespace panta::runner {
+namespace {
+
+using namespace std::chrono_literals;
+
+const std::string kDemo = std::string(PANTA_SOURCE_DIR) + "/java-runner/tests/fixtures/demo";
+
+const TestResult* find(const RunResult& r, const std::string& id) {
+  for (const TestResult& t : r.results) {
+    if (t.id == id) return &t;
+  }
+  return nullptr;
+}
+
+class JvmRunnerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    HelperConfig config;
+    config.workdir = work_.path();
+    config.heap = "256m";
+    auto helper = start_helper(config);
+    ASSERT_TRUE(helper.ok()) << helper.error().message;
+    runner_ = std::move(*helper);
+    CompileRequest main;
+    main.output_dir = work_.path() + "/classes";
+    for (const char* c : {"Calculator", "Branchy", "Shutdown", "Greeter", "Counter"}) {
+      main.sources.push_back({kDemo + "/src/main/java/demo/" + c + ".java", std::nullopt});
+    }
+    auto compiled = runner_->compile(main);
+    ASSERT_TRUE(compiled.ok()) << compiled.error().message;
+    ASSERT_TRUE(compiled->success);
+  }
+
+  CompileResult compile_tests(const std::vector<std::string>& names) {
+    CompileRequest tests;
+    tests.unit = "tests";
+    tests.classpath = test_api_classpath();
+    tests.classpath.push_back(work_.path() + "/classes");
+    for (const std::string& n : names) {
+      tests.sources.push_back({kDemo + "/src/test/java/demo/" + n + ".java", std::nullopt});
+    }
+    auto r = runner_->compile(tests);
+    EXPECT_TRUE(r.ok());
+    return r.ok() ? *r : CompileResult{};
+  }
+
+  RunResult run(std::vector<std::string> tests, std::vector<std::string> coverage = {},
+                std::chrono::milliseconds timeout = 10s) {
+    RunRequest req;
+    req.tests = std::move(tests);
+    req.classpath = {work_.path() + "/classes"};
+    req.units = {"tests"};
+    req.coverage_classes = std::move(coverage);
+    req.test_timeout = timeout;
+    auto r = runner_->run(req);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    return r.ok() ? *r : RunResult{};
+  }
+
+  test::TempDir work_;
+  std::unique_ptr<JvmRunner> runner_;
+};
+
+TEST_F(JvmRunnerTest, ReportsEveryOutcomeWithCoverage) {
+  ASSERT_TRUE(compile_tests({"OutcomesTest"}).success);
+  RunResult r = run({"demo.OutcomesTest"}, {"demo.Calculator"});
+  ASSERT_NE(find(r, "demo.OutcomesTest#passes"), nullptr);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#passes")->status, TestStatus::kPassed);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#failsAssertion")->status, TestStatus::kFailed);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#throwsUnexpected")->status, TestStatus::kError);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#throwsUnexpected")->exception,
+            "java.lang.ArithmeticException");
+  EXPECT_EQ(find(r, "demo.OutcomesTest#skippedByAssumption")->status, TestStatus::kSkipped);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#printsOutput")->stdout_text, "hello out\n");
+  ASSERT_EQ(r.coverage.size(), 1u);
+  EXPECT_EQ(r.coverage[0].name, "demo.Calculator");
+  auto sources = coverage::by_source(r.coverage);
+  EXPECT_GT(sources[0].line_counter().covered, 0);
+  EXPECT_TRUE(r.restart_note.empty());
+}
+
+TEST_F(JvmRunnerTest, CompileErrorsComeWithPositions) {
+  CompileRequest bad;
+  bad.unit = "broken";
+  bad.sources = {
+      {"src/p/Bad.java", std::string("package p;\nclass Bad {\n  int f() { return nope; }\n}\n")}};
+  auto r = runner_->compile(bad);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->success);
+  ASSERT_FALSE(r->diagnostics.empty());
+  EXPECT_EQ(r->diagnostics[0].file, "src/p/Bad.java");
+  EXPECT_EQ(r->diagnostics[0].line, 3);
+  EXPECT_EQ(r->diagnostics[0].kind, "error");
+}
+
+TEST_F(JvmRunnerTest, SystemExitDoesNotEndTheHelper) {
+  ASSERT_TRUE(compile_tests({"ExitTest", "OutcomesTest"}).success);
+  RunResult r = run({"demo.ExitTest", "demo.OutcomesTest#passes"});
+  size_t exits = 0;
+  for (const TestResult& t : r.results) {
+    if (t.message.find("System.exit") != std::string::npos) ++exits;
+  }
+  EXPECT_GE(exits, 1u);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#passes")->status, TestStatus::kPassed);
+  EXPECT_TRUE(r.restart_note.empty());
+}
+
+TEST_F(JvmRunnerTest, UnstoppableTestRestartsTheHelperAndKeepsTheOthers) {
+  ASSERT_TRUE(compile_tests({"UnstoppableTest", "OutcomesTest"}).success);
+  RunResult r =
+      run({"demo.UnstoppableTest", "demo.OutcomesTest#passes"}, {"demo.Calculator"}, 500ms);
+  const TestResult* stuck = find(r, "demo.UnstoppableTest#survivesInterruptAndStop");
+  ASSERT_NE(stuck, nullptr);
+  EXPECT_EQ(stuck->status, TestStatus::kTimeout);
+  ASSERT_NE(find(r, "demo.OutcomesTest#passes"), nullptr);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#passes")->status, TestStatus::kPassed);
+  EXPECT_FALSE(r.restart_note.empty());
+  EXPECT_FALSE(r.coverage.empty());
+  // The restarted helper got the test unit back.
+  RunResult again = run({"demo.OutcomesTest#passes"});
+  ASSERT_EQ(again.results.size(), 1u);
+  EXPECT_EQ(again.results[0].status, TestStatus::kPassed);
+}
+
+TEST(JvmRunner, MissingJarIsAClearError) {
+  test::TempDir dir;
+  HelperConfig config;
+  config.workdir = dir.path();
+  config.jar = dir.path() + "/nope.jar";
+  auto r = start_helper(config);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("JVM helper jar not found"), std::string::npos);
+}
+
+TEST(JvmRunner, JavaThatIsNotJavaIsAClearError) {
+  test::TempDir dir;
+  HelperConfig config;
+  config.workdir = dir.path();
+  config.java = "/bin/false";
+  config.start_timeout = 5s;
+  auto r = start_helper(config);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("did not start"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace panta::runner
