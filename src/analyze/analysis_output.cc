@@ -101,7 +101,7 @@ std::string file_json(const FileAnalysis& f) {
                        {"methods", std::move(methods)}});
   }
   jf["classes"] = std::move(classes);
-  return jf.dump();
+  return jf.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::string file_dot(const FileAnalysis& f, size_t index) {
@@ -125,7 +125,10 @@ std::string json_document(const std::vector<std::string>& file_entries,
     if (i > 0) out += ',';
     out += file_entries[i];
   }
-  out += "],\"errors\":" + nlohmann::ordered_json(errors).dump() + "}\n";
+  out += "],\"errors\":" +
+         nlohmann::ordered_json(errors).dump(-1, ' ', false,
+                                             nlohmann::ordered_json::error_handler_t::replace) +
+         "}\n";
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "java/code_text.h"
 #include "java/syntax_tree.h"
 
 namespace panta::cfg {
@@ -33,12 +34,14 @@ void append_to(Frontier& into, Frontier from) {
   for (Pending& p : from) into.push_back(std::move(p));
 }
 
-enum class ScopeKind { kLoop, kSwitch, kSwitchExpression, kLabeled, kFinally };
+enum class ScopeKind { kLoop, kSwitch, kSwitchExpression, kLabeled, kFinally, kCatching };
 
-// Where a jump goes: EXIT, or the break (yield) or continue target of the scope at `scope`.
+// Where a jump goes: EXIT, the break (yield) or continue target of the scope at `scope`, or
+// catch clause `index` of the try body at `scope`.
 struct Target {
-  enum Kind { kExit, kBreak, kContinue } kind = kExit;
+  enum Kind { kExit, kBreak, kContinue, kCatch } kind = kExit;
   size_t scope = 0;
+  size_t index = 0;
   bool operator==(const Target&) const = default;
 };
 
@@ -50,6 +53,8 @@ struct Scope {
   Frontier continues;  // to a loop's condition or update
   TSNode finally_body{};
   std::vector<std::pair<Target, uint32_t>> finally_copies;  // entry node of each copy
+  std::vector<std::vector<std::string>> catch_types;        // kCatching: simple names per clause
+  std::vector<Frontier> thrown;                             // kCatching: throws sent to each clause
 };
 
 bool is_comment(TSNode node) {
@@ -80,6 +85,12 @@ class Builder {
       return Error{fmt::format("line {}: statements nest deeper than {} levels", node_line(body),
                                kMaxNesting)};
     }
+    if (too_large_) {
+      return Error{
+          fmt::format("line {}: the CFG has more than {} nodes (finally blocks are copied "
+                      "for every exit route; nested ones multiply)",
+                      node_line(body), kMaxNodes)};
+    }
     connect(out, Graph::kExit);
     graph_.finish();
     return std::move(graph_);
@@ -87,7 +98,8 @@ class Builder {
 
  private:
   Frontier statement(TSNode node, Frontier in) {
-    if (too_deep_ || ++depth_ > kMaxNesting) {
+    if (too_deep_ || too_large_) return {};
+    if (++depth_ > kMaxNesting) {
       too_deep_ = true;
       return {};
     }
@@ -111,8 +123,13 @@ class Builder {
     }
     if (type == "labeled_statement") return labeled(node, std::move(in));
     if (type == "synchronized_statement") return synchronized_block(node, std::move(in));
-    if (type == "return_statement" || type == "throw_statement") {
+    if (type == "return_statement") {
       jump(simple(node, std::move(in)), Target{});
+      return {};
+    }
+    if (type == "throw_statement") {
+      Target target = catch_target(node);
+      jump(simple(node, std::move(in)), target);
       return {};
     }
     if (type == "yield_statement") {
@@ -134,18 +151,21 @@ class Builder {
   // The statement's text shows each switch expression's body as "{ ... }": the switch itself
   // is on the path already.
   Frontier simple(TSNode node, Frontier in) {
-    std::vector<TSNode> switches = embedded_switches(node);
-    std::string source;
-    uint32_t at = ts_node_start_byte(node);
-    for (TSNode sw : switches) {
+    std::vector<TSNode> bodies;
+    for (TSNode sw : embedded_switches(node)) {
       in = switch_construct(sw, std::move(in), true);
-      TSNode body = field(sw, "body");
-      source += src_.slice(at, ts_node_start_byte(body));
-      source += "{ ... }";
-      at = ts_node_end_byte(body);
+      bodies.push_back(field(sw, "body"));
     }
-    source += src_.slice(at, ts_node_end_byte(node));
-    return append(std::move(in), Statement{node_line(node), collapse_whitespace(source)});
+    std::string code =
+        java::code_text(src_, node, ts_node_start_byte(node), ts_node_end_byte(node), bodies);
+    return append(std::move(in), Statement{node_line(node), std::move(code)});
+  }
+
+  // Switch expressions in an `if` condition or a switch selector run before the decision. (In
+  // loop conditions they stay part of the header: see README, limitations.)
+  Frontier condition_switches(TSNode condition, Frontier in) {
+    for (TSNode sw : embedded_switches(condition)) in = switch_construct(sw, std::move(in), true);
+    return in;
   }
 
   // Switch expressions inside a statement, outermost first, in source order; lambdas and class
@@ -170,7 +190,13 @@ class Builder {
   }
 
   Frontier if_statement(TSNode node, Frontier in, bool else_if) {
-    std::string header = std::string(else_if ? "else if " : "if ") + text(field(node, "condition"));
+    TSNode cond = field(node, "condition");
+    in = condition_switches(cond, std::move(in));
+    std::vector<TSNode> bodies;
+    for (TSNode sw : embedded_switches(cond)) bodies.push_back(field(sw, "body"));
+    std::string header =
+        std::string(else_if ? "else if " : "if ") +
+        java::code_text(src_, cond, ts_node_start_byte(cond), ts_node_end_byte(cond), bodies);
     uint32_t d = decision(Statement{node_line(node), header}, std::move(in));
     Frontier out = statement(field(node, "consequence"), {{d, EdgeKind::kTrue, "true"}});
     TSNode alt = field(node, "alternative");
@@ -271,6 +297,7 @@ class Builder {
   }
 
   Frontier switch_construct(TSNode node, Frontier in, bool is_expression) {
+    in = condition_switches(field(node, "condition"), std::move(in));
     uint32_t d = decision(Statement{node_line(node), "switch " + text(field(node, "condition"))},
                           std::move(in));
     push_scope(is_expression ? ScopeKind::kSwitchExpression : ScopeKind::kSwitch);
@@ -292,9 +319,16 @@ class Builder {
         std::string label = text(c);
         if (label.rfind("default", 0) == 0) {
           group_default = true;
-        } else {
-          values.push_back(collapse_whitespace(std::string_view(label).substr(4)));
+          continue;
         }
+        std::string value = collapse_whitespace(std::string_view(label).substr(4));
+        const std::string tail = ", default";  // Java 21: case null, default
+        if (value.size() > tail.size() &&
+            value.compare(value.size() - tail.size(), tail.size(), tail) == 0) {
+          value.resize(value.size() - tail.size());
+          group_default = true;
+        }
+        values.push_back(std::move(value));
       }
       bool is_rule = node_type(group) == "switch_rule";
       if (!is_rule && body.empty() && gi + 1 < groups.size()) continue;
@@ -311,7 +345,9 @@ class Builder {
       }
     }
     append_to(outs, std::move(fall));
-    if (!has_default) outs.push_back({d, EdgeKind::kCase, "default"});
+    if (!has_default && !is_expression) outs.push_back({d, EdgeKind::kCase, "default"});
+    // A switch expression without default is exhaustive: no case matching means an exception.
+    if (!has_default && is_expression) jump({{d, EdgeKind::kCase, "default"}}, Target{});
     append_to(outs, pop_scope().breaks);
     return outs;
   }
@@ -343,21 +379,79 @@ class Builder {
       normal = statement(field(node, "body"), std::move(in));
     } else {
       uint32_t d = decision(Statement{node_line(node), head}, std::move(in));
+      push_scope(ScopeKind::kCatching);
+      for (TSNode c : catches) scopes_.back().catch_types.push_back(catch_type_names(c));
+      scopes_.back().thrown.resize(catches.size());
       normal = statement(field(node, "body"), {{d, EdgeKind::kNoException, "no exception"}});
-      for (TSNode c : catches) {
-        std::string type;
-        for (TSNode p : code_children(c)) {
-          if (node_type(p) != "catch_formal_parameter") continue;
-          for (TSNode t : code_children(p)) {
-            if (node_type(t) == "catch_type") type = text(t);
-          }
-        }
-        append_to(normal, statement(field(c, "body"), {{d, EdgeKind::kThrows, "throws " + type}}));
+      Scope catching = pop_scope();
+      for (size_t i = 0; i < catches.size(); ++i) {
+        std::string label = "throws " + catch_type_text(catches[i]);
+        Frontier entry = {{d, EdgeKind::kThrows, label}};
+        append_to(entry, std::move(catching.thrown[i]));
+        append_to(normal, statement(field(catches[i], "body"), std::move(entry)));
       }
     }
     if (!has_finally) return normal;
     pop_scope();
+    // A try that never completes normally has no normal copy of its finally.
+    if (normal.empty()) return normal;
     return statement(finally_body, std::move(normal));
+  }
+
+  std::string catch_type_text(TSNode clause) const {
+    for (TSNode p : code_children(clause)) {
+      if (node_type(p) != "catch_formal_parameter") continue;
+      for (TSNode t : code_children(p)) {
+        if (node_type(t) == "catch_type") return text(t);
+      }
+    }
+    return "";
+  }
+
+  std::vector<std::string> catch_type_names(TSNode clause) const {
+    std::vector<std::string> names;
+    std::string all = catch_type_text(clause);
+    size_t at = 0;
+    while (at <= all.size()) {
+      size_t bar = all.find('|', at);
+      std::string part = collapse_whitespace(
+          all.substr(at, bar == std::string::npos ? std::string::npos : bar - at));
+      names.push_back(simple_type_name(part));
+      if (bar == std::string::npos) break;
+      at = bar + 1;
+    }
+    return names;
+  }
+
+  static std::string simple_type_name(std::string name) {
+    name = name.substr(0, name.find('<'));
+    size_t dot = name.rfind('.');
+    return dot == std::string::npos ? name : name.substr(dot + 1);
+  }
+
+  // Where `throw new T(...)` goes: the innermost enclosing catch clause naming T, Exception or
+  // Throwable (types are matched by name: no class hierarchy is known), else EXIT.
+  Target catch_target(TSNode throw_node) const {
+    std::string thrown;
+    for (TSNode c : code_children(throw_node)) {
+      if (node_type(c) == "object_creation_expression")
+        thrown = simple_type_name(text(field(c, "type")));
+    }
+    if (thrown.empty()) return Target{};
+    bool is_exception =
+        thrown.size() >= 9 && thrown.compare(thrown.size() - 9, 9, "Exception") == 0;
+    for (size_t i = scopes_.size(); i-- > 0;) {
+      const Scope& s = scopes_[i];
+      if (s.kind != ScopeKind::kCatching) continue;
+      for (size_t k = 0; k < s.catch_types.size(); ++k) {
+        for (const std::string& t : s.catch_types[k]) {
+          if (t == thrown || t == "Throwable" || (t == "Exception" && is_exception)) {
+            return Target{Target::kCatch, i, k};
+          }
+        }
+      }
+    }
+    return Target{};
   }
 
   Frontier jump_statement(TSNode node, Frontier in, Target::Kind kind) {
@@ -435,6 +529,9 @@ class Builder {
       case Target::kContinue:
         append_to(scopes_[target.scope].continues, std::move(from));
         break;
+      case Target::kCatch:
+        append_to(scopes_[target.scope].thrown[target.index], std::move(from));
+        break;
     }
   }
 
@@ -458,6 +555,7 @@ class Builder {
   }
 
   uint32_t new_node(NodeKind kind, Statement s) {
+    if (graph_.nodes().size() >= kMaxNodes) too_large_ = true;
     force_new_node_ = false;
     open_block_ = kNone;
     Node node;
@@ -471,7 +569,7 @@ class Builder {
   }
 
   void push_scope(ScopeKind kind) {
-    Scope s{kind, {}, {}, {}, {}, {}};
+    Scope s{kind, {}, {}, {}, {}, {}, {}, {}};
     if (kind == ScopeKind::kLoop || kind == ScopeKind::kLabeled)
       s.labels = std::move(pending_labels_);
     pending_labels_.clear();
@@ -484,12 +582,12 @@ class Builder {
     return s;
   }
 
-  std::string text(TSNode node) const { return collapse_whitespace(node_text(src_, node)); }
+  std::string text(TSNode node) const { return java::code_text(src_, node); }
 
   // A statement's source up to its body, e.g. "for (int i = 0; i < n; i++)".
   std::string header(TSNode node) const {
     TSNode body = field(node, "body");
-    return collapse_whitespace(src_.slice(ts_node_start_byte(node), ts_node_start_byte(body)));
+    return java::code_text(src_, node, ts_node_start_byte(node), ts_node_start_byte(body));
   }
 
   const java::SourceText& src_;
@@ -500,6 +598,7 @@ class Builder {
   bool force_new_node_ = false;
   int depth_ = 0;
   bool too_deep_ = false;
+  bool too_large_ = false;
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <atomic>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -30,7 +31,12 @@ int run_analyze(const AnalyzeArgs& args) {
 
   std::vector<std::string> errors;
   std::vector<std::string> files = analyze::collect_java_files(args.paths, errors);
-  analyze::FileRenderer render = [&args](const analyze::FileAnalysis& f, size_t index) {
+  std::atomic<bool> any_method{false};
+  analyze::FileRenderer render = [&args, &any_method](const analyze::FileAnalysis& f,
+                                                      size_t index) {
+    for (const auto& c : f.classes) {
+      if (!c.methods.empty()) any_method = true;
+    }
     if (args.format == "json") return analyze::file_json(f);
     if (args.format == "dot") return analyze::file_dot(f, index);
     return analyze::file_text(f);
@@ -50,6 +56,9 @@ int run_analyze(const AnalyzeArgs& args) {
     for (const std::string& o : outputs) std::cout << o;
   }
   std::cout.flush();
+  if (options.method && !any_method) {
+    errors.push_back("no method named " + *options.method + " in the files analysed");
+  }
   for (const std::string& e : errors) std::cerr << "panta: " << e << "\n";
   return errors.empty() ? kOk : kFailed;
 }
@@ -70,7 +79,7 @@ Runner define_analyze(CLI::App& sub) {
   sub.add_option("--path-budget", args->path_budget,
                  "Partial paths the breadth-first search may create per method before the "
                  "shortest-path fallback")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(size_t{1}, size_t{100'000'000}))
       ->default_str(std::to_string(args->path_budget));
   sub.footer(
       "Exit codes: 0 success, 1 a file had errors (it is reported and the others analysed), "

@@ -75,7 +75,9 @@ std::vector<Parameter> parameters_of(const SourceText& src, TSNode decl) {
   for (TSNode p : named_children(params)) {
     std::string_view type = node_type(p);
     if (type == "formal_parameter") {
-      out.push_back({collapse_whitespace(node_text(src, field(p, "type"))),
+      // `String args[]` is a String[] parameter.
+      std::string dims = collapse_whitespace(node_text(src, field(p, "dimensions")));
+      out.push_back({collapse_whitespace(node_text(src, field(p, "type"))) + dims,
                      std::string(node_text(src, field(p, "name")))});
     } else if (type == "spread_parameter") {
       std::string t;
@@ -107,15 +109,24 @@ std::string field_reference(const SourceText& src, TSNode expr,
   return fields.count(name) ? name : "";
 }
 
-// The only statement of a body, or a null node.
+// The only statement of a body (comments aside), or a null node.
 TSNode only_statement(TSNode body) {
-  auto statements = named_children(body);
-  if (statements.size() != 1) return TSNode{};
-  return statements[0];
+  TSNode only{};
+  int count = 0;
+  for (TSNode c : named_children(body)) {
+    std::string_view t = node_type(c);
+    if (t == "line_comment" || t == "block_comment") continue;
+    only = c;
+    ++count;
+  }
+  return count == 1 ? only : TSNode{};
 }
 
+// "getName" starts with the word "get"; "getaway" does not.
 bool starts_with_word(std::string_view name, std::string_view prefix) {
-  return name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix;
+  if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) return false;
+  char next = name[prefix.size()];
+  return (next >= 'A' && next <= 'Z') || next == '_' || (next >= '0' && next <= '9');
 }
 
 bool is_getter(const SourceText& src, const Method& m, size_t param_count,
@@ -200,7 +211,10 @@ class ClassCollector {
     TSNode body = field(decl, "body");
     if (!ts_node_is_null(body)) {
       auto fields = field_names(file_.source, body);
+      record_params_ = parameters_of(file_.source, decl);  // empty unless a record
+      for (const Parameter& p : record_params_) fields.insert(p.name);
       std::string simple = std::string(node_text(file_.source, field(decl, "name")));
+      in_enum_ = cls.kind == "enum";  // enum constructors are implicitly private
       for (TSNode member : members_of(body)) {
         std::string_view type = node_type(member);
         if (type == "method_declaration" || type == "constructor_declaration" ||
@@ -223,12 +237,13 @@ class ClassCollector {
     m.start_line = node_line(decl);
     m.end_line = node_end_line(decl);
     m.body = field(decl, "body");
-    auto params = parameters_of(src, decl);
+    auto params =
+        type == "compact_constructor_declaration" ? record_params_ : parameters_of(src, decl);
     m.signature = m.name + "(";
     for (size_t i = 0; i < params.size(); ++i) m.signature += (i ? ", " : "") + params[i].type;
     m.signature += ")";
     m.syntax_error = first_error_in(file_.syntax_errors, decl);
-    if (has_modifier(src, decl, "private")) {
+    if (has_modifier(src, decl, "private") || (m.is_constructor && in_enum_)) {
       m.excluded_because = "private";
     } else if (has_modifier(src, decl, "native")) {
       m.excluded_because = "native";
@@ -243,6 +258,8 @@ class ClassCollector {
   }
 
   JavaFile& file_;
+  std::vector<Parameter> record_params_;  // of the class being collected
+  bool in_enum_ = false;
 };
 
 }  // namespace

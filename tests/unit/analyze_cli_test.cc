@@ -75,10 +75,13 @@ TEST(AnalyzeCli, MethodFilterAndAllMethods) {
     for (const auto& c : j["files"][0]["classes"]) n += c["methods"].size();
     return n;
   };
-  EXPECT_EQ(count(mut_only.out), 10u);
-  EXPECT_EQ(count(all.out), 18u);
+  EXPECT_EQ(count(mut_only.out), 12u);
+  EXPECT_EQ(count(all.out), 23u);
   EXPECT_EQ(count(one.out), 1u);
   EXPECT_NE(all.out.find("\"excluded_because\":\"getter\""), std::string::npos);
+  CliRun none = analyze(dir, "--method nosuchmethod " + file);
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("no method named nosuchmethod"), std::string::npos);
 }
 
 TEST(AnalyzeCli, FoldersAreSearchedRecursively) {
@@ -143,6 +146,30 @@ TEST(AnalyzeCli, InvalidUtf8IsAnErrorWithItsPosition) {
   CliRun r = analyze(dir, bad);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("Latin1.java:2:18: invalid UTF-8"), std::string::npos) << r.err;
+}
+
+TEST(AnalyzeCli, FileNameThatIsNotUtf8DoesNotBreakJson) {
+  test::TempDir dir;
+  std::string file = dir.write("caf\xE9.java", kGood);
+  CliRun r = analyze(dir, "--format json " + dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["files"].size(), 1u);
+}
+
+TEST(AnalyzeCli, NestedFinallyBlowUpIsAnErrorNotAHang) {
+  test::TempDir dir;
+  // Each finally is copied for both exit routes of its try: 2^20 copies of the innermost one.
+  std::string body = "x++;";
+  for (int i = 0; i < 20; ++i) {
+    body = "try { if (x > " + std::to_string(i) + ") return " + std::to_string(i) +
+           "; } finally { " + body + " }";
+  }
+  std::string file =
+      dir.write("Blow.java", "class Blow { int f(int x) { " + body + " return x; } }\n");
+  CliRun r = analyze(dir, file);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("more than 200000 nodes"), std::string::npos) << r.err;
 }
 
 TEST(AnalyzeCli, TwentyThousandLineMethod) {

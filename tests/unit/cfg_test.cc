@@ -182,6 +182,36 @@ TEST(Cfg, DoWhileLoopsBackToTheBodyStart) {
   }
 }
 
+TEST(Cfg, ThrowGoesToTheCatchNamingItsType) {
+  auto fa = analyze_fixture("Exceptions.java");
+  const Graph& g = *method(fa, "caught(int)").graph;
+  bool found = false;
+  for (const Edge& e : g.edges()) {
+    const Node& from = g.node(e.from);
+    if (from.kind == NodeKind::kBlock && from.statements.back().text.rfind("throw", 0) == 0) {
+      EXPECT_EQ(g.node(e.to).statements.front().text, "x = 0;");
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(Cfg, ExhaustiveSwitchExpressionHasNoFallThroughDefault) {
+  auto fa = analyze_fixture("Switches.java");
+  const Graph& g = *method(fa, "exhaustive(Light)").graph;
+  for (const Edge& e : g.edges()) {
+    if (e.label == "default") {
+      EXPECT_EQ(e.to, Graph::kExit);
+    }
+  }
+}
+
+TEST(Cfg, StatementTextKeepsLiteralsAndDropsComments) {
+  auto fa = analyze_fixture("Branches.java");
+  const auto& m = method(fa, "literal(String, boolean)");
+  EXPECT_EQ(m.path_steps.at(0).at(0).text, "if (s.equals(\"a  b\") && b)");
+}
+
 TEST(Cfg, LambdaAndClassBodiesAreOpaque) {
   auto fa = analyze_fixture("Opaque.java");
   for (const char* sig : {"doubled(List<Integer>)", "task(boolean)", "local(int)"}) {
