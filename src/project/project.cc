@@ -1,0 +1,267 @@
+#include "project/project.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "java/source_text.h"
+#include "project/gradle.h"
+#include "project/project_config.h"
+
+namespace panta::project {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// `path` made absolute against `base`, normalised, without a trailing separator.
+std::string absolute_path(const std::string& base, const std::string& path) {
+  fs::path p(path);
+  if (p.is_relative()) p = fs::path(base) / p;
+  p = p.lexically_normal();
+  if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();
+  return p.string();
+}
+
+bool is_directory(const std::string& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec);
+}
+
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+BuildSystem detect_build_system(const std::string& root) {
+  if (is_file(root + "/pom.xml")) return BuildSystem::kMaven;
+  if (is_file(root + "/build.gradle") || is_file(root + "/build.gradle.kts")) {
+    return BuildSystem::kGradle;
+  }
+  return BuildSystem::kPlain;
+}
+
+struct Layout {
+  const char* src_dir;
+  const char* test_dir;
+  const char* classes_dir;
+};
+
+Layout default_layout(BuildSystem build_system) {
+  switch (build_system) {
+    case BuildSystem::kMaven:
+      return {"src/main/java", "src/test/java", "target/classes"};
+    case BuildSystem::kGradle:
+      return {"src/main/java", "src/test/java", "build/classes/java/main"};
+    case BuildSystem::kPlain:
+      break;
+  }
+  return {"", "", ".panta/classes"};
+}
+
+Status place_folders(Project& project, const ProjectSettings& settings) {
+  Layout layout = default_layout(project.build_system);
+  if (project.build_system == BuildSystem::kPlain && (!settings.src_dir || !settings.test_dir)) {
+    return Error{project.root +
+                 ": no pom.xml, build.gradle or build.gradle.kts; give the source folders with "
+                 "--src-dir and --test-dir (or src_dir and test_dir in panta.toml)"};
+  }
+  project.src_dir = absolute_path(project.root, settings.src_dir.value_or(layout.src_dir));
+  project.test_dir = absolute_path(project.root, settings.test_dir.value_or(layout.test_dir));
+  if (!is_directory(project.src_dir)) {
+    return Error{project.src_dir + ": source folder does not exist (set it with --src-dir)"};
+  }
+  project.compile_main = !settings.classes_dir;
+  project.classes_dir =
+      absolute_path(project.root, settings.classes_dir.value_or(layout.classes_dir));
+  if (!project.compile_main && !is_directory(project.classes_dir)) {
+    return Error{project.classes_dir + ": classes folder (--classes-dir) does not exist"};
+  }
+  return ok_status();
+}
+
+void set_classpath(Project& project, const std::vector<std::string>& entries) {
+  project.classpath.clear();
+  for (const std::string& e : entries) project.classpath.push_back(absolute_path(project.root, e));
+}
+
+/// pom.xml's test dependencies, or Maven's list when pom.xml leaves a version unresolved and
+/// Maven can answer (it usually cannot offline; the pom's list is kept then).
+std::vector<Dependency> maven_test_dependencies(const std::string& root, const Pom& pom,
+                                                MavenTool& maven) {
+  std::vector<Dependency> declared = pom.test_dependencies();
+  bool unresolved = std::any_of(declared.begin(), declared.end(),
+                                [](const Dependency& d) { return d.version.empty(); });
+  if (!unresolved) return declared;
+  auto listed = maven.list_test_dependencies(root);
+  return listed.ok() && !listed->empty() ? *listed : declared;
+}
+
+Status read_maven_build(Project& project, const ProjectSettings& settings, MavenTool& maven) {
+  auto pom = read_pom(project.root + "/pom.xml");
+  if (!pom) return pom.error();
+  if (!settings.encoding && !pom->source_encoding.empty()) project.encoding = pom->source_encoding;
+  project.test_dependencies = maven_test_dependencies(project.root, *pom, maven);
+  if (settings.classpath || !pom->has_non_test_dependencies()) return ok_status();
+  auto classpath = maven.build_classpath(project.root);
+  if (!classpath) {
+    return Error{"Maven could not resolve the classpath of " + project.root + " (" +
+                 classpath.error().message +
+                 "); give it with --classpath, or `classpath` in panta.toml"};
+  }
+  set_classpath(project, split_classpath(*classpath));
+  return ok_status();
+}
+
+Status read_gradle_build(Project& project) {
+  std::string script = project.root + "/build.gradle";
+  if (!is_file(script)) script += ".kts";
+  auto text = java::read_file(script);
+  if (!text) return text.error();
+  project.test_dependencies = scan_gradle_test_dependencies(*text);
+  return ok_status();
+}
+
+Status read_build(Project& project, const ProjectSettings& settings, MavenTool& maven) {
+  switch (project.build_system) {
+    case BuildSystem::kMaven:
+      return read_maven_build(project, settings, maven);
+    case BuildSystem::kGradle:
+      return read_gradle_build(project);
+    case BuildSystem::kPlain:
+      break;
+  }
+  return ok_status();
+}
+
+struct TopLevelClass {
+  std::string package;  ///< Dotted; empty for the default package.
+  std::string name;
+};
+
+/// Splits "a.b.Outer.Inner" or "a.b.Outer$Inner" into {"a.b", "Outer"}: the first segment that
+/// starts with an upper-case letter is taken as the class (Java naming conventions).
+TopLevelClass top_level_class(std::string_view fqn) {
+  fqn = fqn.substr(0, fqn.find('$'));
+  std::vector<std::string_view> segments;
+  for (size_t dot; (dot = fqn.find('.')) != std::string_view::npos; fqn.remove_prefix(dot + 1)) {
+    segments.push_back(fqn.substr(0, dot));
+  }
+  segments.push_back(fqn);
+  size_t top = segments.size() - 1;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    if (!segments[i].empty() && std::isupper(static_cast<unsigned char>(segments[i][0]))) {
+      top = i;
+      break;
+    }
+  }
+  TopLevelClass c{"", std::string(segments[top])};
+  for (size_t i = 0; i < top; ++i) {
+    if (i > 0) c.package += '.';
+    c.package += segments[i];
+  }
+  return c;
+}
+
+std::string file_in(const std::string& dir, const TopLevelClass& c, std::string_view suffix) {
+  std::string relative = c.package;
+  std::replace(relative.begin(), relative.end(), '.', '/');
+  fs::path path = fs::path(dir) / relative / (c.name + std::string(suffix) + ".java");
+  return path.lexically_normal().string();
+}
+
+}  // namespace
+
+std::string_view build_system_name(BuildSystem build_system) {
+  switch (build_system) {
+    case BuildSystem::kMaven:
+      return "maven";
+    case BuildSystem::kGradle:
+      return "gradle";
+    case BuildSystem::kPlain:
+      break;
+  }
+  return "plain";
+}
+
+std::string Project::source_file_for(std::string_view fqn) const {
+  return file_in(src_dir, top_level_class(fqn), "");
+}
+
+std::string Project::test_file_for(std::string_view fqn) const {
+  return file_in(test_dir, top_level_class(fqn), "Test");
+}
+
+Result<std::vector<std::string>> Project::main_sources() const {
+  return list_java_files(src_dir);
+}
+
+Result<std::vector<std::string>> Project::test_sources() const {
+  return list_java_files(test_dir);
+}
+
+Result<Project> load_project(const std::string& root, const ProjectSettings& flags,
+                             MavenTool& maven) {
+  std::error_code ec;
+  Project project;
+  project.root = absolute_path(fs::current_path(ec).string(), root);
+  if (!is_directory(project.root)) return Error{project.root + ": project folder does not exist"};
+  auto config = load_project_config(project.root);
+  if (!config) return config.error();
+  ProjectSettings settings = overlay(flags, config->settings);
+  project.build_system = detect_build_system(project.root);
+  Status placed = place_folders(project, settings);
+  if (!placed) return placed.error();
+  if (settings.classpath) set_classpath(project, *settings.classpath);
+  if (settings.encoding) project.encoding = *settings.encoding;
+  Status read = read_build(project, settings, maven);
+  if (!read) return read.error();
+  project.junit = junit_flavour(project.test_dependencies);
+  return project;
+}
+
+std::string test_class_for(std::string_view fqn) {
+  TopLevelClass c = top_level_class(fqn);
+  return (c.package.empty() ? "" : c.package + ".") + c.name + "Test";
+}
+
+Result<std::string> fqn_of(const std::string& path, const std::string& source_root) {
+  std::error_code ec;
+  std::string cwd = fs::current_path(ec).string();
+  fs::path file(absolute_path(cwd, path));
+  fs::path relative = file.lexically_relative(absolute_path(cwd, source_root));
+  if (relative.empty() || *relative.begin() == "..") {
+    return Error{path + ": not under the source folder " + source_root};
+  }
+  if (relative.extension() != ".java") return Error{path + ": not a .java file"};
+  std::string name = relative.replace_extension().generic_string();
+  std::replace(name.begin(), name.end(), '/', '.');
+  return name;
+}
+
+bool is_test_class_file(std::string_view file_name) {
+  file_name = file_name.substr(file_name.rfind('/') + 1);
+  if (!file_name.ends_with(".java")) return false;
+  std::string_view stem = file_name.substr(0, file_name.size() - 5);
+  if (stem.find('$') != std::string_view::npos) return false;  // Surefire skips nested classes
+  return stem.starts_with("Test") || stem.ends_with("Test") || stem.ends_with("Tests") ||
+         stem.ends_with("TestCase");
+}
+
+Result<std::vector<std::string>> list_java_files(const std::string& dir) {
+  std::vector<std::string> files;
+  if (!is_directory(dir)) return files;
+  std::error_code ec;
+  auto options = fs::directory_options::skip_permission_denied;
+  for (fs::recursive_directory_iterator it(dir, options, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    std::error_code type_ec;
+    if (it->path().extension() == ".java" && it->is_regular_file(type_ec)) {
+      files.push_back(it->path().string());
+    }
+  }
+  if (ec) return Error{dir + ": cannot list files: " + ec.message()};
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace panta::project

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "project/dependency.h"
+#include "project/maven.h"
+#include "project/project_settings.h"
+
+namespace panta::project {
+
+enum class BuildSystem { kMaven, kGradle, kPlain };
+
+/// "maven", "gradle" or "plain".
+std::string_view build_system_name(BuildSystem build_system);
+
+/// A Java project on disk: where its sources, tests and classes are and what it depends on.
+/// Every path is absolute and normalised.
+struct Project {
+  std::string root;
+  BuildSystem build_system = BuildSystem::kPlain;
+  std::string src_dir;
+  std::string test_dir;  ///< May not exist yet.
+  /// The build's output folder for main classes, or the --classes-dir / classes_dir override.
+  std::string classes_dir;
+  /// False when classes_dir was given: the main classes are already built.
+  bool compile_main = true;
+  std::vector<std::string> classpath;
+  std::string encoding = "UTF-8";
+  std::vector<Dependency> test_dependencies;
+  JUnitFlavour junit = JUnitFlavour::kJUnit5;
+
+  /// src_dir/pkg/Outer.java for "pkg.Outer", "pkg.Outer.Inner" or "pkg.Outer$Inner".
+  std::string source_file_for(std::string_view fqn) const;
+  /// test_dir/pkg/OuterTest.java, the test file for the same top-level class.
+  std::string test_file_for(std::string_view fqn) const;
+  /// The .java files under src_dir, recursively, sorted.
+  Result<std::vector<std::string>> main_sources() const;
+  /// The .java files under test_dir (empty when it does not exist), recursively, sorted.
+  Result<std::vector<std::string>> test_sources() const;
+};
+
+/// Finds the project in `root` and its layout: Maven (pom.xml), Gradle (build.gradle[.kts]) or
+/// plain. `flags` win over `<root>/panta.toml`, which wins over the layout's defaults. Runs
+/// Maven through `maven` only for a Maven project with non-test dependencies and no classpath
+/// given, or when a test dependency's version cannot be read from pom.xml. Fails naming the
+/// missing folder, the malformed file, the flags a plain project needs, or, when Maven cannot
+/// resolve the classpath, how to give it.
+Result<Project> load_project(const std::string& root, const ProjectSettings& flags,
+                             MavenTool& maven);
+
+/// The test class Panta writes for a class: "pkg.Outer" + "Test" (nested classes map to the
+/// top-level one).
+std::string test_class_for(std::string_view fqn);
+
+/// The fully qualified name of the class in `path`, a .java file under `source_root`
+/// ("root/a/b/C.java" -> "a.b.C"). Fails when the path is not a .java file under that root.
+Result<std::string> fqn_of(const std::string& path, const std::string& source_root);
+
+/// Whether Surefire runs this file by default: Test*.java, *Test.java, *Tests.java or
+/// *TestCase.java (a path's folders are ignored).
+bool is_test_class_file(std::string_view file_name);
+
+/// The .java files under `dir`, recursively, sorted; empty when `dir` does not exist.
+Result<std::vector<std::string>> list_java_files(const std::string& dir);
+
+}  // namespace panta::project

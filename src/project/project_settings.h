@@ -1,0 +1,28 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace panta::project {
+
+/// What a user can set about a project, from command-line flags or panta.toml. An unset field
+/// means "use the layout's default". Relative paths are relative to the project root.
+struct ProjectSettings {
+  std::optional<std::string> src_dir;
+  std::optional<std::string> test_dir;
+  /// Jars and class folders the main sources compile against.
+  std::optional<std::vector<std::string>> classpath;
+  /// Already compiled main classes; when set, Panta does not compile the main sources.
+  std::optional<std::string> classes_dir;
+  std::optional<std::string> encoding;
+};
+
+/// `preferred` with each unset field taken from `fallback` (flags over panta.toml).
+ProjectSettings overlay(const ProjectSettings& preferred, const ProjectSettings& fallback);
+
+/// The entries of a ':'-separated classpath string, empty entries dropped.
+std::vector<std::string> split_classpath(std::string_view classpath);
+
+}  // namespace panta::project
