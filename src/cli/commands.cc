@@ -12,6 +12,9 @@ namespace {
 constexpr std::array kCommands = {
     Command{"analyze", "Static analysis: methods under test, CFGs, cyclomatic complexity and paths",
             &define_analyze},
+    Command{"coverage", "Run a project's tests with coverage: line and branch coverage per class",
+            &define_coverage},
+    Command{"test", "Run tests of a project and print their results", &define_test},
 };
 }  // namespace
 

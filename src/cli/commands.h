@@ -31,5 +31,9 @@ int run(int argc, char** argv);
 
 /// `panta analyze`: static path analysis (Algorithm 1).
 Runner define_analyze(CLI::App& sub);
+/// `panta coverage`: runs a project's tests with coverage of its classes.
+Runner define_coverage(CLI::App& sub);
+/// `panta test`: runs tests and prints their results.
+Runner define_test(CLI::App& sub);
 
 }  // namespace panta::cli

@@ -10,7 +10,9 @@ bool is_atomic(std::string_view type) {
   return type == "string_literal" || type == "character_literal" || type == "text_block";
 }
 
-bool is_comment(std::string_view type) { return type == "line_comment" || type == "block_comment"; }
+bool is_comment(std::string_view type) {
+  return type == "line_comment" || type == "block_comment";
+}
 
 // Owner of a tree cursor.
 class Cursor {
@@ -60,7 +62,8 @@ std::string code_text(const SourceText& source, TSNode node, uint32_t begin, uin
     bool descend = false;
     if (s >= e || is_comment(type)) {
       // outside the range, or a comment: skip
-    } else if (std::any_of(elide.begin(), elide.end(), [&](TSNode x) { return ts_node_eq(x, n); })) {
+    } else if (std::any_of(elide.begin(), elide.end(),
+                           [&](TSNode x) { return ts_node_eq(x, n); })) {
       emit("{ ... }", s, e);
     } else if (ts_node_child_count(n) == 0 || is_atomic(type)) {
       emit(source.slice(s, e), s, e);

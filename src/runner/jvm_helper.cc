@@ -76,6 +76,7 @@ json compile_json(const CompileRequest& r) {
   }
   j["sources"] = std::move(sources);
   if (r.release) j["release"] = *r.release;
+  if (!r.options.empty()) j["options"] = r.options;
   return j;
 }
 

@@ -35,6 +35,7 @@ struct CompileRequest {
   std::vector<Source> sources;
   std::vector<std::string> classpath;
   std::optional<int> release;
+  std::vector<std::string> options;  ///< Extra javac options, e.g. {"-sourcepath", dir}.
 };
 
 struct CompileResult {

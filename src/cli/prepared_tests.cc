@@ -1,0 +1,51 @@
+#include "cli/prepared_tests.h"
+
+#include <filesystem>
+
+namespace panta::cli {
+namespace fs = std::filesystem;
+
+std::string test_source_of(const project::Project& project, const std::string& spec) {
+  std::string fqn = spec.substr(0, spec.find('#'));
+  fqn = fqn.substr(0, fqn.find('$'));
+  std::string path = fqn;
+  for (char& c : path) {
+    if (c == '.') c = '/';
+  }
+  return (fs::path(project.test_dir) / (path + ".java")).string();
+}
+
+Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(const project::Project& project,
+                                                              const ProjectOptions& options,
+                                                              const std::vector<std::string>& tests) {
+  std::unique_ptr<PreparedTests> p(new PreparedTests());
+  std::vector<std::string> files;
+  for (const std::string& t : tests) {
+    std::string file = test_source_of(project, t);
+    std::error_code ec;
+    if (!fs::exists(file, ec)) return Error{"test " + t + ": no source file " + file};
+    if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
+  }
+  auto helper = HelperSession::start(project, options);
+  if (!helper) return helper.error();
+  p->helper_ = std::move(*helper);
+  auto session = runner::TestSession::open(project, p->helper_->runner());
+  if (!session) return session.error();
+  p->session_.emplace(std::move(*session));
+  auto compiled = p->session_->compile_tests(files);
+  if (!compiled) return compiled.error();
+  if (!compiled->success) {
+    p->compile_errors_ = runner::format_diagnostics(compiled->diagnostics);
+    return p;
+  }
+  if (!tests.empty()) {
+    p->tests_ = tests;
+    return p;
+  }
+  auto discovered = p->session_->discover_test_classes();
+  if (!discovered) return discovered.error();
+  p->tests_ = std::move(*discovered);
+  return p;
+}
+
+}  // namespace panta::cli

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/project_options.h"
+#include "core/result.h"
+#include "runner/test_session.h"
+
+namespace panta::cli {
+
+/// A project's tests compiled in a running JVM helper, ready to run.
+class PreparedTests {
+ public:
+  /// Starts the helper, compiles the main classes (or reuses them) and the tests: the files of
+  /// the `tests` specs ("pkg.FooTest" or "pkg.FooTest#method"), or the whole test folder when
+  /// there are none, in which case every test class is run. Tests that do not compile are a
+  /// result (compile_errors()), not an error. `project` must outlive the object.
+  static Result<std::unique_ptr<PreparedTests>> prepare(const project::Project& project,
+                                                        const ProjectOptions& options,
+                                                        const std::vector<std::string>& tests);
+
+  runner::TestSession& session() { return *session_; }
+  const std::vector<std::string>& tests() const { return tests_; }
+  /// javac's errors for the tests, "" when they compiled.
+  const std::string& compile_errors() const { return compile_errors_; }
+
+ private:
+  PreparedTests() = default;
+  std::unique_ptr<HelperSession> helper_;
+  std::optional<runner::TestSession> session_;  // refers to helper_'s runner
+  std::vector<std::string> tests_;
+  std::string compile_errors_;
+};
+
+/// The source file of a test class: test_dir/pkg/Top.java for "pkg.Top", "pkg.Top$Inner" or
+/// "pkg.Top#method".
+std::string test_source_of(const project::Project& project, const std::string& spec);
+
+}  // namespace panta::cli

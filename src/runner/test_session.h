@@ -1,0 +1,54 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "project/project.h"
+#include "runner/jvm_runner.h"
+
+namespace panta::runner {
+
+/// A project made ready to run tests in the JVM helper: main classes compiled (once, and
+/// again only when a main source changed) and the test sources compiled in memory.
+class TestSession {
+ public:
+  /// Compiles what is needed. Main classes go to `<root>/.panta/classes` unless the project
+  /// gives compiled classes. Fails when the main sources do not compile (with the diagnostics).
+  static Result<TestSession> open(const project::Project& project, JvmRunner& runner);
+
+  /// Compiles the test sources (all of the test folder, or `files`) as the in-memory unit
+  /// "tests", replacing the previous one. A failure to compile is a result, not an error.
+  Result<CompileResult> compile_tests(const std::vector<std::string>& files = {});
+
+  /// Runs test specs ("pkg.Class" or "pkg.Class#method") with coverage of `coverage_classes`.
+  Result<RunResult> run(const std::vector<std::string>& tests,
+                        const std::vector<std::string>& coverage_classes,
+                        std::chrono::milliseconds test_timeout);
+
+  /// The test classes Surefire would run: the FQNs of the test folder's Test*/*Test/*Tests/
+  /// *TestCase files.
+  Result<std::vector<std::string>> discover_test_classes() const;
+  /// The FQN of every top-level class of the main sources, from their paths.
+  Result<std::vector<std::string>> main_classes() const;
+
+  const project::Project& project() const { return *project_; }
+  /// True when the main classes were reused from an earlier run.
+  bool reused_main_classes() const { return reused_; }
+
+ private:
+  TestSession(const project::Project& project, JvmRunner& runner) : project_(&project), runner_(&runner) {}
+  Status compile_main();
+  std::vector<std::string> run_classpath() const;
+
+  const project::Project* project_;  // outlives the session
+  JvmRunner* runner_;                // outlives the session
+  std::string classes_dir_;
+  bool reused_ = false;
+};
+
+/// Formats compiler diagnostics as "file:line:col: kind: message" lines.
+std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
+
+}  // namespace panta::runner

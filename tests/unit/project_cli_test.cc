@@ -1,0 +1,175 @@
+// End-to-end: `panta coverage` and `panta test` on small projects made in a temporary folder.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+namespace panta {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+CliRun panta(const test::TempDir& dir, const std::string& args) {
+  std::string err_file = dir.path() + "/stderr.txt";
+  auto r = test::run_command(std::string(PANTA_BINARY) + " " + args + " 2>" + err_file);
+  return {r.exit_code, r.out, test::slurp(err_file)};
+}
+
+// A copy of examples/shop, so runs write .panta/ in a scratch folder.
+std::string copy_shop(const test::TempDir& dir) {
+  std::string root = dir.path() + "/shop";
+  fs::copy(std::string(PANTA_SOURCE_DIR) + "/examples/shop", root, fs::copy_options::recursive);
+  fs::remove_all(root + "/.panta");
+  return root;
+}
+
+const char* kTestDir = "/src/test/java/org/example/shop/";
+
+TEST(CoverageCli, ShopExampleInTextAndJson) {
+  test::TempDir dir;
+  std::string root = copy_shop(dir);
+  CliRun text = panta(dir, "coverage --project " + root);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("org.example.shop.Cart"), std::string::npos);
+  EXPECT_NE(text.out.find("tests: 1 passed, 0 failed"), std::string::npos);
+
+  CliRun json = panta(dir, "coverage --project " + root + " --format json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["classes"].size(), 1u);
+  const auto& c = j["classes"][0];
+  EXPECT_EQ(c["name"], "org.example.shop.Cart");
+  EXPECT_EQ(c["source"], root + "/src/main/java/org/example/shop/Cart.java");
+  EXPECT_GT(c["lines"]["covered"].get<int>(), 0);
+  EXPECT_GT(c["lines"]["missed"].get<int>(), 0);
+  EXPECT_GT(c["branches"]["missed"].get<int>(), 0);
+  EXPECT_FALSE(c["missed_lines"].empty());
+  EXPECT_FALSE(c["line_detail"].empty());
+  for (const char* key : {"line", "mi", "ci", "mb", "cb"}) EXPECT_TRUE(c["line_detail"][0].contains(key));
+  ASSERT_EQ(j["tests"].size(), 1u);
+  EXPECT_EQ(j["tests"][0]["id"], "org.example.shop.CartTest#emptyCartCostsNothing");
+  EXPECT_EQ(j["tests"][0]["status"], "passed");
+  EXPECT_TRUE(fs::exists(root + "/.panta/main-classes.stamp"));
+}
+
+TEST(CoverageCli, MoreTestsMeanMoreCoverageAndFailuresExitOne) {
+  test::TempDir dir;
+  std::string root = copy_shop(dir);
+  auto covered = [&](const CliRun& r) {
+    return nlohmann::json::parse(r.out)["classes"][0]["lines"]["covered"].get<int>();
+  };
+  int before = covered(panta(dir, "coverage --project " + root + " --format json"));
+  dir.write("shop" + std::string(kTestDir) + "CouponTest.java", R"(package org.example.shop;
+import static org.junit.jupiter.api.Assertions.*;
+import org.junit.jupiter.api.Test;
+class CouponTest {
+  @Test void valid() { assertTrue(new Cart().applyCoupon("SAVE10")); }
+  @Test void wrongExpectation() { assertEquals(1, new Cart().size()); }
+  @Test void exits() { System.exit(3); }
+}
+)");
+  CliRun r = panta(dir, "coverage --project " + root + " --format json");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_GT(covered(r), before);
+  std::map<std::string, std::string> status;
+  auto parsed = nlohmann::json::parse(r.out);
+  for (const auto& t : parsed["tests"]) status[t["id"]] = t["status"];
+  EXPECT_EQ(status["org.example.shop.CouponTest#valid"], "passed");
+  EXPECT_EQ(status["org.example.shop.CouponTest#wrongExpectation"], "failed");
+  EXPECT_EQ(status["org.example.shop.CouponTest#exits"], "error");
+}
+
+TEST(CoverageCli, MainSourceChangesAreRecompiled) {
+  test::TempDir dir;
+  std::string root = copy_shop(dir);
+  ASSERT_EQ(panta(dir, "coverage --project " + root).exit_code, 0);
+  std::string cart = root + "/src/main/java/org/example/shop/Cart.java";
+  std::string text = test::slurp(cart);
+  text.replace(text.find("public int size() {"), 19, "public int size() {\n    if (items.isEmpty()) return 0;");
+  std::ofstream(cart) << text;
+  CliRun r = panta(dir, "coverage --project " + root + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  bool has_new_line = false;
+  for (const auto& l : j["classes"][0]["line_detail"]) has_new_line = has_new_line || l["line"] == 24;
+  EXPECT_TRUE(has_new_line);
+}
+
+TEST(CoverageCli, TestsThatDoNotCompileExitOneWithPositions) {
+  test::TempDir dir;
+  std::string root = copy_shop(dir);
+  dir.write("shop" + std::string(kTestDir) + "BrokenTest.java",
+            "package org.example.shop;\nclass BrokenTest {\n  void f() { int x = \"no\"; }\n}\n");
+  CliRun r = panta(dir, "coverage --project " + root);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("BrokenTest.java:3:"), std::string::npos) << r.err;
+}
+
+TEST(TestCli, RunsNamedTestsJUnit4AndJUnit5) {
+  test::TempDir dir;
+  std::string root = copy_shop(dir);
+  dir.write("shop" + std::string(kTestDir) + "LegacyTest.java", R"(package org.example.shop;
+import static org.junit.Assert.assertEquals;
+import org.junit.Test;
+public class LegacyTest {
+  @Test public void parses() { assertEquals(3, Cart.parseLine("a;food;3;10").quantity()); }
+  @Test public void loops() { while (true) { } }
+}
+)");
+  CliRun r = panta(dir, "test --project " + root + " --test-timeout 1 --format json --test org.example.shop.LegacyTest --test org.example.shop.CartTest#emptyCartCostsNothing");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::map<std::string, std::string> status;
+  auto parsed = nlohmann::json::parse(r.out);
+  for (const auto& t : parsed["tests"]) status[t["id"]] = t["status"];
+  EXPECT_EQ(status["org.example.shop.LegacyTest#parses"], "passed");
+  EXPECT_EQ(status["org.example.shop.LegacyTest#loops"], "timeout");
+  EXPECT_EQ(status["org.example.shop.CartTest#emptyCartCostsNothing"], "passed");
+  CliRun ok = panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("1 passed, 0 failed"), std::string::npos);
+}
+
+TEST(ProjectCli, UsageAndProjectErrorsExitTwo) {
+  test::TempDir dir;
+  EXPECT_EQ(panta(dir, "coverage --project " + dir.path() + "/nope").exit_code, 2);
+  CliRun plain = panta(dir, "coverage --project " + dir.path());
+  EXPECT_EQ(plain.exit_code, 2);
+  EXPECT_NE(plain.err.find("--src-dir"), std::string::npos) << plain.err;
+  EXPECT_EQ(panta(dir, "test --project " + dir.path()).exit_code, 2);  // --test is required
+  std::string root = copy_shop(dir);
+  CliRun missing = panta(dir, "test --project " + root + " --test org.example.shop.NoSuchTest");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("NoSuchTest.java"), std::string::npos) << missing.err;
+}
+
+// The real commons-lang3 from ../shared/corpus/fetch-subjects.sh --compile, when present.
+TEST(CoverageCli, CommonsLang3FromTheCorpus) {
+  std::string corpus = std::string(std::getenv("HOME") ? std::getenv("HOME") : "/root") + "/.cache/panta-corpus/lang";
+  if (const char* c = std::getenv("PANTA_CORPUS")) corpus = std::string(c) + "/lang";
+  if (!fs::exists(corpus + "/classes/org/apache/commons/lang3/CharUtils.class")) {
+    GTEST_SKIP() << "commons-lang3 corpus not found at " << corpus
+                 << " (run ../shared/corpus/fetch-subjects.sh --compile lang)";
+  }
+  test::TempDir dir;
+  CliRun r = panta(dir, "coverage --project " + corpus + " --classes " + corpus +
+                            "/classes --test org.apache.commons.lang3.CharUtilsTest --class "
+                            "org.apache.commons.lang3.CharUtils --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["classes"][0]["name"], "org.apache.commons.lang3.CharUtils");
+  EXPECT_GT(j["classes"][0]["branches"]["covered"].get<int>(), 40);
+  EXPECT_GT(j["tests"].size(), 20u);
+}
+
+}  // namespace
+}  // namespace panta
