@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cfg/path_render.h"
+#include "coverage/coverage.h"
+
+namespace panta::select {
+
+/// A method's paths from Algorithm 1, as rendered steps (line numbers of the source file).
+struct MethodPaths {
+  std::string method;  ///< A stable key, e.g. the signature.
+  std::vector<std::vector<cfg::PathStep>> paths;
+};
+
+/// How often each path of each method was selected; kept across iterations (Algorithm 2's
+/// pathHistory).
+class PathHistory {
+ public:
+  int count(const std::string& method, size_t path) const;
+  void add(const std::string& method, size_t path);
+
+ private:
+  std::map<std::string, std::map<size_t, int>> counts_;
+};
+
+/// The paper's coverage deficiency: missed or partly covered lines on the path (each line once)
+/// plus the missed branches of the path's decision lines (each decision line once).
+int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceCoverage& coverage);
+
+/// The paths chosen for one method in one iteration.
+struct Selection {
+  std::string method;
+  std::vector<size_t> paths;  ///< Indexes into MethodPaths::paths; one or two.
+};
+
+/// Algorithm 2: per method, the candidates are paths with a positive missed score selected
+/// fewer than `max_selections` times; it takes the highest-scoring one (exploitation) and the
+/// least selected one (exploration), once when they coincide, and counts both in `history`.
+/// Ties go to the earlier path. Methods without candidates are left out.
+std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
+                                    const coverage::SourceCoverage& coverage, PathHistory& history,
+                                    int max_selections);
+
+}  // namespace panta::select

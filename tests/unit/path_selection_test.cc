@@ -1,0 +1,97 @@
+#include "select/path_selection.h"
+
+#include <gtest/gtest.h>
+
+#include "cfg/path_render.h"
+#include "test_support.h"
+
+namespace panta::select {
+namespace {
+
+// Coverage of parsePattern (Figure 1) after tests that never took the `else if (ch == '!')`
+// true branch (lines 11-12) nor the false branch of `if (opt != ' ')` (line 17).
+coverage::SourceCoverage figure1_coverage() {
+  coverage::SourceCoverage c;
+  c.class_name = "PatternOptionBuilder";
+  auto full = [&](uint32_t line, int branches = 0) { c.lines[line] = {line, 0, 3, 0, branches}; };
+  for (uint32_t l : {2u, 3u, 4u, 5u, 7u, 10u, 14u, 20u}) full(l);
+  full(6, 2);
+  full(8, 2);
+  c.lines[11] = {11, 0, 3, 1, 1};  // partly: one of two branches missed
+  c.lines[12] = {12, 2, 0, 0, 0};  // missed
+  c.lines[17] = {17, 0, 3, 1, 1};  // partly
+  return c;
+}
+
+std::vector<std::vector<cfg::PathStep>> parse_pattern_paths() {
+  auto fa = test::analyze_fixture("PatternOptionBuilder.java");
+  return test::method(fa, "parsePattern(String)").path_steps;
+}
+
+// The path whose rendering contains `needle` (the two paths of Figure 1(b)).
+size_t find_path(const std::vector<std::vector<cfg::PathStep>>& paths, const std::string& a,
+                 const std::string& b) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    std::string text = cfg::render_path(paths[i]);
+    if (text.find(a) != std::string::npos && text.find(b) != std::string::npos) return i;
+  }
+  ADD_FAILURE() << "no path with " << a << " and " << b;
+  return 0;
+}
+
+TEST(MissedScore, PaperWorkedExampleScoresTwoAndFive) {
+  auto paths = parse_pattern_paths();
+  auto cov = figure1_coverage();
+  size_t empty = find_path(paths, "i++) is False\n17: if (opt != ' ') is False", "2: char");
+  size_t bang = find_path(paths, "11: else if (ch == '!') is True", "17: if (opt != ' ') is False");
+  EXPECT_EQ(missed_score(paths[empty], cov), 2);  // line 17 + its missed branch
+  EXPECT_EQ(missed_score(paths[bang], cov), 5);   // lines 11, 12, 17 + branches of 11 and 17
+}
+
+TEST(SelectPaths, ExploitsTheHighestAndExploresTheLeastSelected) {
+  auto paths = parse_pattern_paths();
+  auto cov = figure1_coverage();
+  size_t bang = find_path(paths, "11: else if (ch == '!') is True", "17: if (opt != ' ') is False");
+  std::vector<MethodPaths> methods = {{"parsePattern(String)", paths}};
+  PathHistory history;
+  auto first = select_paths(methods, cov, history, 3);
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(first[0].paths.size(), 2u);
+  EXPECT_EQ(first[0].paths[0], bang);  // highest score
+  size_t explored = first[0].paths[1];
+  EXPECT_NE(explored, bang);
+  EXPECT_EQ(history.count("parsePattern(String)", bang), 1);
+  EXPECT_EQ(history.count("parsePattern(String)", explored), 1);
+  // Next time the least selected candidate is another one.
+  auto second = select_paths(methods, cov, history, 3);
+  ASSERT_EQ(second[0].paths.size(), 2u);
+  EXPECT_EQ(second[0].paths[0], bang);
+  EXPECT_NE(second[0].paths[1], explored);
+}
+
+TEST(SelectPaths, OneSelectionWhenTheyCoincideAndNoneAfterTheLimit) {
+  auto paths = parse_pattern_paths();
+  auto cov = figure1_coverage();
+  size_t bang = find_path(paths, "11: else if (ch == '!') is True", "17: if (opt != ' ') is False");
+  // Only the "!" path has a missed score once everything else is covered.
+  cov.lines[17] = {17, 0, 3, 0, 2};
+  std::vector<MethodPaths> methods = {{"m", {paths[bang]}}};
+  PathHistory history;
+  for (int i = 0; i < 2; ++i) {
+    auto s = select_paths(methods, cov, history, 2);
+    ASSERT_EQ(s.size(), 1u);
+    EXPECT_EQ(s[0].paths, std::vector<size_t>{0});
+  }
+  EXPECT_TRUE(select_paths(methods, cov, history, 2).empty());  // selected max times
+}
+
+TEST(SelectPaths, FullyCoveredMethodsAreSkipped) {
+  auto paths = parse_pattern_paths();
+  coverage::SourceCoverage all_covered;
+  for (uint32_t l = 1; l <= 21; ++l) all_covered.lines[l] = {l, 0, 1, 0, 0};
+  PathHistory history;
+  EXPECT_TRUE(select_paths({{"m", paths}}, all_covered, history, 3).empty());
+}
+
+}  // namespace
+}  // namespace panta::select
