@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cfg/path_render.h"
+
+namespace panta::prompt {
+
+/// A test of the last iteration that failed and could not be repaired.
+struct FailedTest {
+  std::string name;
+  std::string code;
+  std::string error;
+};
+
+/// A method with the paths selected for it (Algorithm 2).
+struct MethodTarget {
+  std::string method;  ///< As the prompt names it, e.g. the signature.
+  std::vector<std::vector<cfg::PathStep>> paths;
+};
+
+/// Everything a generation prompt can show (Figure 4's five sections and the answer format).
+/// A strategy's template uses the parts it needs.
+struct GenerateInputs {
+  std::string source_text;      ///< The source file under test, shown with line numbers.
+  std::string class_name;       ///< FQN of the class under test.
+  std::string test_class_name;  ///< Simple name of the test class to write.
+  std::string package_name;
+  std::string test_file;                  ///< The current test file ("" for none yet).
+  std::vector<std::string> dependencies;  ///< group:artifact:version of the test scope.
+  std::string junit;  ///< "JUnit 5 (org.junit.jupiter)" or "JUnit 4 (org.junit)".
+  std::vector<FailedTest> failed_tests;
+  std::vector<MethodTarget> targets;          ///< panta
+  std::vector<uint32_t> uncovered_lines;      ///< cov
+  std::vector<uint32_t> partly_lines;         ///< cov
+  std::string symprompt_method;               ///< symprompt: one method ...
+  std::vector<cfg::PathStep> symprompt_path;  ///< ... and one path, of which only conditions show
+};
+
+/// What a repair prompt shows.
+struct RepairInputs {
+  std::string source_text;
+  std::string test_class_name;
+  std::string package_name;
+  std::string junit;
+  std::string test_code;  ///< The failing test method (with helpers it uses).
+  bool compile_error = false;
+  /// javac diagnostics with the offending line, or the assertion message and trimmed trace.
+  std::string error;
+};
+
+/// The source with "N: " before each line, N starting at 1.
+std::string numbered(const std::string& source);
+
+/// Line numbers as "3, 5-7, 12", or "none".
+std::string line_list(const std::vector<uint32_t>& lines);
+
+/// A path's decisions only, one per line ("8: if (!isValueCode(ch)) is False"): SymPrompt's
+/// path constraints.
+std::string conditions_of(const std::vector<cfg::PathStep>& path);
+
+}  // namespace panta::prompt

@@ -1,0 +1,133 @@
+#include "prompt/prompt_templates.h"
+
+#include <kainjow/mustache.hpp>
+
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "java/source_text.h"
+
+namespace panta::prompt {
+namespace fs = std::filesystem;
+namespace mu = kainjow::mustache;
+
+namespace {
+
+constexpr std::array kStrategies = {"baseline", "basic", "cov", "panta", "symprompt"};
+
+Result<std::string> read_template(const fs::path& path) {
+  auto text = java::read_file(path.string());
+  if (!text) return Error{path.string() + ": prompt template missing (see --prompt-dir)"};
+  mu::mustache check(*text);
+  if (!check.is_valid()) return Error{path.string() + ": " + check.error_message()};
+  return *text;
+}
+
+// Renders without HTML escaping: prompts are plain text.
+std::string render(const std::string& templ, mu::data data, const std::string& answer_format) {
+  data.set("answer_format", mu::partial([answer_format] { return answer_format; }));
+  mu::mustache m(templ);
+  m.set_custom_escape([](const std::string& s) { return s; });
+  std::string out = m.render(data);
+  // Templates end in a newline; so does every prompt, exactly one.
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out + "\n";
+}
+
+mu::data common_data(const std::string& source, const std::string& test_class,
+                     const std::string& package, const std::string& junit) {
+  mu::data d;
+  d.set("source_file_numbered", numbered(source));
+  d.set("test_class_name", test_class);
+  d.set("package_name", package);
+  d.set("package_clause",
+        package.empty() ? std::string("in the default package") : "in package `" + package + "`");
+  d.set("junit", junit);
+  return d;
+}
+
+std::string strip_trailing_newlines(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+bool is_strategy(const std::string& name) {
+  for (const char* s : kStrategies) {
+    if (name == s) return true;
+  }
+  return false;
+}
+
+Result<PromptTemplates> PromptTemplates::load(const std::string& dir, const std::string& strategy) {
+  if (!is_strategy(strategy))
+    return Error{"unknown strategy " + strategy + " (baseline, basic, cov, panta, symprompt)"};
+  PromptTemplates t;
+  auto generate = read_template(fs::path(dir) / strategy / "generate.mustache");
+  if (!generate) return generate.error();
+  auto repair = read_template(fs::path(dir) / "repair.mustache");
+  if (!repair) return repair.error();
+  auto answer = read_template(fs::path(dir) / "answer_format.mustache");
+  if (!answer) return answer.error();
+  t.generate_ = std::move(*generate);
+  t.repair_ = std::move(*repair);
+  t.answer_format_ = strip_trailing_newlines(std::move(*answer));
+  return t;
+}
+
+std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
+  mu::data d = common_data(in.source_text, in.test_class_name, in.package_name, in.junit);
+  d.set("class_name", in.class_name);
+  d.set("test_file", in.test_file.empty() ? std::string("// no test file yet")
+                                          : strip_trailing_newlines(in.test_file));
+  std::string deps;
+  for (const std::string& dep : in.dependencies) deps += "- " + dep + "\n";
+  d.set("test_dependencies",
+        deps.empty() ? std::string("- (none declared)") : strip_trailing_newlines(deps));
+  mu::data failed = mu::data::type::list;
+  for (const FailedTest& f : in.failed_tests) {
+    mu::data item;
+    item.set("name", f.name);
+    item.set("code", strip_trailing_newlines(f.code));
+    item.set("error", strip_trailing_newlines(f.error));
+    failed.push_back(item);
+  }
+  d.set("has_failed_tests",
+        in.failed_tests.empty() ? mu::data::type::bool_false : mu::data::type::bool_true);
+  d.set("failed_tests", failed);
+  mu::data methods = mu::data::type::list;
+  for (const MethodTarget& t : in.targets) {
+    for (const auto& path : t.paths) {
+      mu::data item;
+      item.set("name", t.method);
+      item.set("path", strip_trailing_newlines(cfg::render_path(path)));
+      methods.push_back(item);
+    }
+  }
+  d.set("methods", methods);
+  d.set("uncovered_lines", line_list(in.uncovered_lines));
+  d.set("partly_lines", line_list(in.partly_lines));
+  d.set("method_name", in.symprompt_method);
+  d.set("conditions", conditions_of(in.symprompt_path));
+  return render(generate_, std::move(d), answer_format_);
+}
+
+std::string PromptTemplates::render_repair(const RepairInputs& in) const {
+  mu::data d = common_data(in.source_text, in.test_class_name, in.package_name, in.junit);
+  d.set("test_code", strip_trailing_newlines(in.test_code));
+  d.set("failure_kind", in.compile_error ? std::string("compile") : std::string("pass"));
+  d.set("error", strip_trailing_newlines(in.error));
+  return render(repair_, std::move(d), answer_format_);
+}
+
+std::string default_prompt_dir() {
+  if (const char* env = std::getenv("PANTA_PROMPT_DIR"); env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  auto exe = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("prompts") : (exe.parent_path() / "prompts").string();
+}
+
+}  // namespace panta::prompt
