@@ -1,0 +1,355 @@
+#include "junit/test_code.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+
+namespace panta::junit {
+namespace {
+
+using java::field;
+using java::named_children;
+using java::node_text;
+using java::node_type;
+
+constexpr const char* kWrapper = "PantaLooseMethods";
+
+// A parsed piece of Java: owns the text and its tree.
+struct Parsed {
+  java::SourceText source;
+  java::SyntaxTree tree;
+
+  static std::optional<Parsed> of(std::string text) {
+    java::SourceText source("answer.java", std::move(text));
+    auto tree = java::SyntaxTree::parse(source);
+    if (!tree) return std::nullopt;
+    return Parsed{std::move(source), std::move(*tree)};
+  }
+  std::string_view text(TSNode n) const { return node_text(source, n); }
+};
+
+TSNode first_class(TSNode root) {
+  for (TSNode c : named_children(root)) {
+    if (node_type(c) == "class_declaration") return c;
+  }
+  return TSNode{};
+}
+
+bool is_test_method(const Parsed& p, TSNode method) {
+  if (node_type(method) != "method_declaration") return false;
+  for (TSNode c : named_children(method)) {
+    if (node_type(c) != "modifiers") continue;
+    for (TSNode a : named_children(c)) {
+      std::string_view t = node_type(a);
+      if (t != "marker_annotation" && t != "annotation") continue;
+      std::string name(p.text(field(a, "name")));
+      name = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+      if (name == "Test" || name == "ParameterizedTest" || name == "RepeatedTest" ||
+          name == "TestFactory") {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The name a member is known by: a method's or class's name, a field's variables.
+std::string member_key(const Parsed& p, TSNode member) {
+  std::string_view t = node_type(member);
+  if (t == "field_declaration") {
+    std::string key;
+    for (TSNode c : named_children(member)) {
+      if (node_type(c) == "variable_declarator")
+        key += (key.empty() ? "" : ",") + std::string(p.text(field(c, "name")));
+    }
+    return "field:" + key;
+  }
+  if (t == "method_declaration") return "method:" + std::string(p.text(field(member, "name")));
+  if (t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
+      t == "record_declaration") {
+    return "type:" + std::string(p.text(field(member, "name")));
+  }
+  if (t == "static_initializer" || t == "block")
+    return "init:" + java::collapse_whitespace(p.text(member));
+  return "";
+}
+
+// Lines of `code` moved so that the least indented one starts at `indent`.
+std::string reindent(const std::string& code, const std::string& indent) {
+  std::vector<std::string> lines;
+  size_t at = 0;
+  while (at <= code.size()) {
+    size_t nl = code.find('\n', at);
+    lines.push_back(code.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  // The first line comes from a node start, so its own indentation is gone: use the others'.
+  size_t common = std::string::npos;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    size_t first = lines[i].find_first_not_of(" \t");
+    if (first != std::string::npos) common = std::min(common, first);
+  }
+  if (common == std::string::npos) common = 0;
+  size_t last_indent = lines.size() > 1 ? lines.back().find_first_not_of(" \t") : 0;
+  if (lines.size() > 1 && last_indent != std::string::npos) common = std::min(common, last_indent);
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string line = lines[i];
+    if (i > 0) line = line.size() >= common ? line.substr(common) : std::string();
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+    out += line.empty() ? "\n" : indent + line + "\n";
+  }
+  return out;
+}
+
+// Code blocks of a Markdown answer; an unclosed last block is taken whole (cut-off answer).
+std::vector<std::string> code_blocks(const std::string& answer, bool& cut_off) {
+  std::vector<std::string> blocks;
+  std::optional<std::string> open;
+  size_t at = 0;
+  while (at < answer.size()) {
+    size_t nl = answer.find('\n', at);
+    std::string line = answer.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    std::string trimmed = java::collapse_whitespace(line, line.size() + 1);
+    at = nl == std::string::npos ? answer.size() : nl + 1;
+    if (trimmed.rfind("```", 0) == 0) {
+      if (open) {
+        blocks.push_back(std::move(*open));
+        open.reset();
+      } else {
+        open = std::string();
+      }
+      continue;
+    }
+    if (open) *open += line + "\n";
+  }
+  if (open && !open->empty()) {
+    blocks.push_back(std::move(*open));
+    cut_off = true;
+  }
+  return blocks;
+}
+
+// Java that is methods without a class gets a class around it, after its package and imports.
+std::string wrap_loose_methods(const std::string& code) {
+  std::string header;
+  std::string rest;
+  size_t at = 0;
+  bool in_header = true;
+  while (at < code.size()) {
+    size_t nl = code.find('\n', at);
+    std::string line = code.substr(at, nl == std::string::npos ? std::string::npos : nl - at + 1);
+    at = nl == std::string::npos ? code.size() : nl + 1;
+    std::string t = java::collapse_whitespace(line, line.size() + 1);
+    if (in_header && (t.empty() || t.rfind("import ", 0) == 0 || t.rfind("package ", 0) == 0)) {
+      header += line;
+    } else {
+      in_header = false;
+      rest += line;
+    }
+  }
+  return header + "class " + kWrapper + " {\n" + rest + "\n}\n";
+}
+
+void extract_from(const std::string& code, ExtractedTests& out) {
+  auto parsed = Parsed::of(code);
+  if (!parsed) return;
+  TSNode cls = first_class(parsed->tree.root());
+  if (ts_node_is_null(cls) || ts_node_has_error(parsed->tree.root())) {
+    // Loose methods, or a class whose start was lost: try with a class around the code.
+    auto wrapped = Parsed::of(wrap_loose_methods(code));
+    TSNode wcls = wrapped ? first_class(wrapped->tree.root()) : TSNode{};
+    bool better = !ts_node_is_null(wcls) &&
+                  (ts_node_is_null(cls) || (!ts_node_has_error(wrapped->tree.root())));
+    if (better) {
+      parsed = std::move(wrapped);
+      cls = wcls;
+    }
+  }
+  if (ts_node_is_null(cls)) return;
+  // A class that lost its parse around it comes back nested in the wrapper: use it.
+  if (parsed->text(field(cls, "name")) == kWrapper) {
+    for (TSNode m : named_children(field(cls, "body"))) {
+      if (node_type(m) == "class_declaration") {
+        cls = m;
+        break;
+      }
+    }
+  }
+  for (TSNode c : named_children(parsed->tree.root())) {
+    if (node_type(c) == "import_declaration")
+      out.imports.push_back(java::collapse_whitespace(parsed->text(c)));
+  }
+  for (TSNode m : named_children(field(cls, "body"))) {
+    std::string_view t = node_type(m);
+    if (t == "line_comment" || t == "block_comment") continue;
+    if (ts_node_has_error(m)) {
+      std::string name(parsed->text(field(m, "name")));
+      out.notes.push_back(fmt::format("dropped {} that does not parse (cut off?)",
+                                      name.empty() ? "a declaration" : "method " + name));
+      continue;
+    }
+    if (t == "constructor_declaration") continue;  // belongs to the model's class, not ours
+    std::string text(parsed->text(m));
+    if (is_test_method(*parsed, m)) {
+      out.tests.push_back({std::string(parsed->text(field(m, "name"))), text});
+      continue;
+    }
+    std::string key = member_key(*parsed, m);
+    if (!key.empty()) out.members.emplace_back(key, text);
+  }
+}
+
+}  // namespace
+
+std::string test_class_skeleton(const std::string& package_name, const std::string& class_name,
+                                JUnitVersion version) {
+  std::string out;
+  if (!package_name.empty()) out += "package " + package_name + ";\n\n";
+  if (version == JUnitVersion::k5) {
+    out +=
+        "import static org.junit.jupiter.api.Assertions.*;\n\nimport "
+        "org.junit.jupiter.api.Test;\n\n";
+    out += "class " + class_name + " {\n}\n";
+  } else {
+    out += "import static org.junit.Assert.*;\n\nimport org.junit.Test;\n\n";
+    out += "public class " + class_name + " {\n}\n";
+  }
+  return out;
+}
+
+Result<ExtractedTests> extract_tests(const std::string& answer) {
+  ExtractedTests out;
+  bool cut_off = false;
+  std::vector<std::string> blocks = code_blocks(answer, cut_off);
+  if (cut_off) out.notes.push_back("the answer ends inside a code block (cut off?)");
+  if (blocks.empty()) {
+    if (answer.find("@Test") == std::string::npos) {
+      return Error{answer.find_first_not_of(" \t\r\n") == std::string::npos
+                       ? "the answer is empty"
+                       : "the answer has no code block and no @Test method"};
+    }
+    out.notes.push_back("no code block: the whole answer was read as Java");
+    blocks.push_back(answer);
+  }
+  for (const std::string& b : blocks) extract_from(b, out);
+  if (out.tests.empty()) {
+    std::string why = "no test method (annotated @Test) in the answer's code";
+    for (const std::string& n : out.notes) why += "; " + n;
+    return Error{why};
+  }
+  return out;
+}
+
+Result<TestFile> TestFile::parse(std::string text) {
+  auto parsed = Parsed::of(text);
+  if (!parsed || ts_node_is_null(first_class(parsed->tree.root()))) {
+    return Error{"the test file has no class declaration"};
+  }
+  return TestFile(std::move(text));
+}
+
+std::vector<std::string> TestFile::test_names() const {
+  std::vector<std::string> names;
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m)) names.emplace_back(p->text(field(m, "name")));
+  }
+  return names;
+}
+
+std::string TestFile::test_code(const std::string& name) const {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m) && p->text(field(m, "name")) == name) return std::string(p->text(m));
+  }
+  return "";
+}
+
+void TestFile::add_import(const std::string& import) {
+  auto p = Parsed::of(text_);
+  uint32_t insert_at = 0;
+  bool after = false;
+  for (TSNode c : named_children(p->tree.root())) {
+    std::string_view t = node_type(c);
+    if (t == "import_declaration") {
+      if (java::collapse_whitespace(p->text(c)) == import) return;
+      insert_at = ts_node_end_byte(c);
+      after = true;
+    } else if (t == "package_declaration" && !after) {
+      insert_at = ts_node_end_byte(c);
+      after = true;
+    }
+  }
+  text_.insert(insert_at, after ? "\n" + import : import + "\n");
+}
+
+void TestFile::add_member(const std::string& code) {
+  auto p = Parsed::of(text_);
+  TSNode body = field(first_class(p->tree.root()), "body");
+  size_t close = ts_node_end_byte(body) - 1;  // the class's closing brace
+  // On the closing brace's own line, insert before that line, after one blank line.
+  size_t line_start = text_.rfind('\n', close == 0 ? 0 : close - 1);
+  size_t at = line_start == std::string::npos ? close : line_start + 1;
+  if (text_.find_first_not_of(" \t", at) != close) at = close;
+  text_.insert(at, "\n" + reindent(code, "  "));
+}
+
+std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& from) {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  std::vector<std::string> keys;
+  for (TSNode m : named_children(field(cls, "body"))) keys.push_back(member_key(*p, m));
+  for (const std::string& i : from.imports) add_import(i);
+  for (const auto& [key, code] : from.members) {
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    keys.push_back(key);
+    add_member(code);
+  }
+  std::string name = test.name;
+  for (int n = 2; std::find(keys.begin(), keys.end(), "method:" + name) != keys.end(); ++n) {
+    name = test.name + std::to_string(n);
+  }
+  std::string code = test.code;
+  if (name != test.name) {
+    auto wrapped = Parsed::of("class X {\n" + code + "\n}");
+    TSNode m = named_children(field(first_class(wrapped->tree.root()), "body")).at(0);
+    TSNode id = field(m, "name");
+    uint32_t offset = static_cast<uint32_t>(std::string("class X {\n").size());
+    code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
+                 name);
+  }
+  add_member(code);
+  return name;
+}
+
+bool TestFile::remove_test(const std::string& name) {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (!is_test_method(*p, m) || p->text(field(m, "name")) != name) continue;
+    size_t begin = ts_node_start_byte(m);
+    size_t end = ts_node_end_byte(m);
+    size_t line_start = text_.rfind('\n', begin == 0 ? 0 : begin - 1);
+    line_start = line_start == std::string::npos ? 0 : line_start + 1;
+    if (text_.find_first_not_of(" \t", line_start) == begin) begin = line_start;
+    if (end < text_.size() && text_[end] == '\n') ++end;
+    // Drop one blank line left between the neighbours.
+    if (begin >= 1 && end < text_.size() && text_[begin - 1] == '\n' &&
+        text_.compare(begin >= 2 ? begin - 2 : 0, 2, "\n\n") == 0) {
+      --begin;
+    }
+    text_.erase(begin, end - begin);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace panta::junit

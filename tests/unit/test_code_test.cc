@@ -1,0 +1,152 @@
+#include "junit/test_code.h"
+
+#include <gtest/gtest.h>
+
+namespace panta::junit {
+namespace {
+
+const std::string kExisting = R"(package org.example;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.Test;
+
+class CartTest {
+  @Test
+  void empty() {
+    assertEquals(0, new Cart().total());
+  }
+}
+)";
+
+TEST(Skeleton, JUnit5AndJUnit4) {
+  std::string five = test_class_skeleton("org.example", "CartTest", JUnitVersion::k5);
+  EXPECT_NE(five.find("package org.example;"), std::string::npos);
+  EXPECT_NE(five.find("import org.junit.jupiter.api.Test;"), std::string::npos);
+  EXPECT_NE(five.find("class CartTest {\n}"), std::string::npos);
+  std::string four = test_class_skeleton("", "CartTest", JUnitVersion::k4);
+  EXPECT_EQ(four.find("package"), std::string::npos);
+  EXPECT_NE(four.find("import org.junit.Test;"), std::string::npos);
+  EXPECT_NE(four.find("public class CartTest"), std::string::npos);
+  EXPECT_TRUE(TestFile::parse(five).ok());
+}
+
+TEST(Extract, WholeClassInAFencedBlockWithProse) {
+  auto r = extract_tests(R"(Here are tests for the coupon path:
+
+```java
+package other.pkg;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class SomethingElseTest {
+  private Cart cart;
+
+  @BeforeEach
+  void setUp() { cart = new Cart(); }
+
+  @Test
+  void coupon() {
+    assertTrue(cart.applyCoupon("SAVE10"));
+  }
+
+  private static int helper() { return 1; }
+}
+```
+These cover line 57.)");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(r->tests[0].name, "coupon");
+  EXPECT_EQ(r->imports, (std::vector<std::string>{"import java.util.List;",
+                                                  "import org.junit.jupiter.api.BeforeEach;",
+                                                  "import org.junit.jupiter.api.Test;"}));
+  ASSERT_EQ(r->members.size(), 3u);  // field, setUp, helper
+  EXPECT_EQ(r->members[0].first, "field:cart");
+  EXPECT_EQ(r->members[1].first, "method:setUp");
+}
+
+TEST(Extract, LooseMethodsWithoutAClass) {
+  auto r = extract_tests(
+      "```\nimport java.util.Map;\n\n@Test\nvoid a() { assertEquals(1, 1); }\n\n@Test\nvoid b() "
+      "{}\n```\n");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 2u);
+  EXPECT_EQ(r->tests[1].name, "b");
+  EXPECT_EQ(r->imports, std::vector<std::string>{"import java.util.Map;"});
+}
+
+TEST(Extract, TruncatedAnswerKeepsTheCompleteMethods) {
+  auto r = extract_tests(
+      "```java\nclass T {\n  @Test void whole() { assertTrue(true); }\n  @Test void cut() {\n    "
+      "assertEquals(");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(r->tests[0].name, "whole");
+  EXPECT_FALSE(r->notes.empty());
+}
+
+TEST(Extract, NoCodeIsAnErrorThatSaysWhy) {
+  EXPECT_EQ(extract_tests("").error().message, "the answer is empty");
+  EXPECT_NE(extract_tests("I cannot help with that.").error().message.find("no code block"),
+            std::string::npos);
+  EXPECT_NE(extract_tests("```java\nclass T { void notATest() {} }\n```")
+                .error()
+                .message.find("no test method"),
+            std::string::npos);
+  // Without fences but with tests, the whole answer is read as Java.
+  auto bare = extract_tests("@Test\nvoid plain() { }\n");
+  ASSERT_TRUE(bare.ok());
+  EXPECT_EQ(bare->tests[0].name, "plain");
+}
+
+TEST(TestFile, AddsTestsImportsAndMembersAndRenamesTakenNames) {
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(R"(```java
+import java.util.List;
+import org.junit.jupiter.api.Test;
+class X {
+  private Cart cart = new Cart();
+  @Test
+  void empty() {
+    assertEquals(0, cart.size());
+  }
+}
+```)");
+  ASSERT_TRUE(r.ok());
+  std::string name = f->add_test(r->tests[0], *r);
+  EXPECT_EQ(name, "empty2");
+  EXPECT_EQ(f->test_names(), (std::vector<std::string>{"empty", "empty2"}));
+  const std::string& t = f->text();
+  EXPECT_NE(t.find("import java.util.List;"), std::string::npos);
+  EXPECT_EQ(t.find("import org.junit.jupiter.api.Test;"),
+            t.rfind("import org.junit.jupiter.api.Test;"));
+  EXPECT_NE(t.find("  private Cart cart = new Cart();"), std::string::npos);
+  EXPECT_NE(t.find("  @Test\n  void empty2() {\n    assertEquals(0, cart.size());\n  }\n"),
+            std::string::npos)
+      << t;
+  EXPECT_TRUE(TestFile::parse(t).ok());
+  // A second test using the same field does not add it twice.
+  f->add_test({"other", "@Test\nvoid other() { cart.size(); }"}, *r);
+  EXPECT_EQ(f->text().find("private Cart cart"), f->text().rfind("private Cart cart"));
+}
+
+TEST(TestFile, RemovesATestAndLeavesTheRest) {
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  f->add_test({"second", "@Test\nvoid second() {\n  assertTrue(true);\n}"}, {});
+  ASSERT_EQ(f->test_names().size(), 2u);
+  EXPECT_TRUE(f->remove_test("second"));
+  EXPECT_FALSE(f->remove_test("second"));
+  EXPECT_EQ(f->text(), kExisting);
+  EXPECT_EQ(f->test_code("empty").rfind("@Test", 0), 0u);
+}
+
+TEST(TestFile, RejectsFilesWithoutAClass) {
+  EXPECT_FALSE(TestFile::parse("package x;\n").ok());
+}
+
+}  // namespace
+}  // namespace panta::junit
