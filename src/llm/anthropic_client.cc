@@ -1,0 +1,97 @@
+#include "llm/anthropic_client.h"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "llm/api_error.h"
+#include "llm/llm_error.h"
+
+namespace panta::llm {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kDefaultMaxTokens = 4096;
+
+std::string request_body(const std::string& model, const Prompt& prompt) {
+  const PromptOptions& o = prompt.options;
+  json body = {{"model", model},
+               {"max_tokens", o.max_tokens.value_or(kDefaultMaxTokens)},
+               {"messages", json::array({{{"role", "user"}, {"content", prompt.user}}})}};
+  if (!prompt.system.empty()) body["system"] = prompt.system;
+  if (o.temperature) body["temperature"] = *o.temperature;
+  return body.dump();
+}
+
+bool is_context_length(const HttpResponse& response) {
+  return response.status == 400 &&
+         api_error_text(response.body).find("prompt is too long") != std::string::npos;
+}
+
+int64_t usage_field(const json& usage, const char* name) {
+  if (!usage.is_object() || !usage.contains(name) || !usage[name].is_number_integer()) return -1;
+  return usage[name].get<int64_t>();
+}
+
+Result<Completion> parse_answer(const std::string& body, const Prompt& prompt,
+                                const std::string& what) {
+  auto doc = json::parse(body, nullptr, false);
+  if (!doc.is_object() || !doc.contains("content") || !doc["content"].is_array()) {
+    return llm_error(LlmErrorKind::kBadAnswer, what + ": no content in " + api_error_text(body));
+  }
+  Completion c;
+  bool any_text = false;
+  for (const auto& block : doc["content"]) {
+    if (!block.is_object() || block.value("type", json::object()) != "text") continue;
+    if (!block.contains("text") || !block["text"].is_string()) continue;
+    c.text += block["text"].get<std::string>();
+    any_text = true;
+  }
+  if (!any_text) return llm_error(LlmErrorKind::kBadAnswer, what + ": the answer has no text");
+  c.model = doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>()
+                                                              : std::string();
+  const auto& usage = doc.value("usage", nlohmann::json());
+  c.prompt_tokens = usage_field(usage, "input_tokens");
+  c.completion_tokens = usage_field(usage, "output_tokens");
+  if (c.prompt_tokens < 0 || c.completion_tokens < 0) {
+    c.prompt_tokens = estimate_tokens(render_prompt(prompt));
+    c.completion_tokens = estimate_tokens(c.text);
+    c.usage_estimated = true;
+  }
+  return c;
+}
+
+}  // namespace
+
+AnthropicClient::AnthropicClient(ApiEndpoint endpoint, std::shared_ptr<HttpClient> http,
+                                 std::shared_ptr<Sleeper> sleeper)
+    : endpoint_(std::move(endpoint)),
+      http_(std::move(http)),
+      sleeper_(std::move(sleeper)),
+      jitter_(std::random_device{}()) {}
+
+Result<Completion> AnthropicClient::complete(const Prompt& prompt) {
+  auto start = std::chrono::steady_clock::now();
+  Result<Completion> result = complete_unredacted(prompt);
+  if (!result.ok()) return Error{redact(result.error().message, endpoint_.api_key)};
+  result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (result->model.empty()) result->model = endpoint_.model;
+  return result;
+}
+
+Result<Completion> AnthropicClient::complete_unredacted(const Prompt& prompt) {
+  HttpRequest request;
+  request.url = endpoint_.base_url + "/v1/messages";
+  request.headers = {{"Content-Type", "application/json"},
+                     {"x-api-key", endpoint_.api_key},
+                     {"anthropic-version", "2023-06-01"}};
+  request.body = request_body(endpoint_.model, prompt);
+  auto response =
+      post_with_retries(*http_, request, endpoint_.timeouts, endpoint_.retry, *sleeper_, jitter_);
+  if (!response.ok()) return response.error();
+  std::string what = "anthropic " + endpoint_.model + " at " + request.url;
+  if (response->status != 200) return api_error(*response, what, is_context_length(*response));
+  return parse_answer(response->body, prompt, what);
+}
+
+}  // namespace panta::llm

@@ -1,0 +1,102 @@
+#include "llm/openai_client.h"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "llm/api_error.h"
+#include "llm/llm_error.h"
+
+namespace panta::llm {
+namespace {
+
+using nlohmann::json;
+
+std::string request_body(const std::string& model, const Prompt& prompt) {
+  json messages = json::array();
+  if (!prompt.system.empty()) messages.push_back({{"role", "system"}, {"content", prompt.system}});
+  messages.push_back({{"role", "user"}, {"content", prompt.user}});
+  json body = {{"model", model}, {"messages", std::move(messages)}};
+  const PromptOptions& o = prompt.options;
+  if (o.temperature) body["temperature"] = *o.temperature;
+  if (o.max_tokens) body["max_tokens"] = *o.max_tokens;
+  if (o.seed) body["seed"] = *o.seed;
+  return body.dump();
+}
+
+bool is_context_length(const HttpResponse& response) {
+  if (response.status != 400) return false;
+  auto doc = json::parse(response.body, nullptr, false);
+  if (doc.is_object() && doc.contains("error") && doc["error"].is_object()) {
+    const auto& error = doc["error"];
+    if (error.value("code", json()) == "context_length_exceeded") return true;
+    if (error.value("type", json()) == "exceed_context_size_error") return true;  // llama.cpp
+  }
+  return api_error_text(response.body).find("maximum context length") != std::string::npos;
+}
+
+int64_t usage_field(const json& usage, const char* name) {
+  if (!usage.is_object() || !usage.contains(name) || !usage[name].is_number_integer()) return -1;
+  return usage[name].get<int64_t>();
+}
+
+Result<Completion> parse_answer(const std::string& body, const Prompt& prompt,
+                                const std::string& what) {
+  auto doc = json::parse(body, nullptr, false);
+  if (!doc.is_object() || !doc.contains("choices") || !doc["choices"].is_array() ||
+      doc["choices"].empty()) {
+    return llm_error(LlmErrorKind::kBadAnswer, what + ": no choices in " + api_error_text(body));
+  }
+  const auto& message = doc["choices"][0].value("message", nlohmann::json());
+  if (!message.is_object() || !message.contains("content") || !message["content"].is_string()) {
+    return llm_error(LlmErrorKind::kBadAnswer, what + ": the first choice has no text content");
+  }
+  Completion c;
+  c.text = message["content"].get<std::string>();
+  c.model = doc.value("model", nlohmann::json()).is_string() ? doc["model"].get<std::string>()
+                                                             : std::string();
+  const auto& usage = doc.value("usage", nlohmann::json());
+  c.prompt_tokens = usage_field(usage, "prompt_tokens");
+  c.completion_tokens = usage_field(usage, "completion_tokens");
+  if (c.prompt_tokens < 0 || c.completion_tokens < 0) {
+    c.prompt_tokens = estimate_tokens(render_prompt(prompt));
+    c.completion_tokens = estimate_tokens(c.text);
+    c.usage_estimated = true;
+  }
+  return c;
+}
+
+}  // namespace
+
+OpenAiClient::OpenAiClient(ApiEndpoint endpoint, std::shared_ptr<HttpClient> http,
+                           std::shared_ptr<Sleeper> sleeper)
+    : endpoint_(std::move(endpoint)),
+      http_(std::move(http)),
+      sleeper_(std::move(sleeper)),
+      jitter_(std::random_device{}()) {}
+
+Result<Completion> OpenAiClient::complete(const Prompt& prompt) {
+  auto start = std::chrono::steady_clock::now();
+  Result<Completion> result = complete_unredacted(prompt);
+  if (!result.ok()) return Error{redact(result.error().message, endpoint_.api_key)};
+  result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (result->model.empty()) result->model = endpoint_.model;
+  return result;
+}
+
+Result<Completion> OpenAiClient::complete_unredacted(const Prompt& prompt) {
+  HttpRequest request;
+  request.url = endpoint_.base_url + "/chat/completions";
+  request.headers.emplace_back("Content-Type", "application/json");
+  if (!endpoint_.api_key.empty()) {
+    request.headers.emplace_back("Authorization", "Bearer " + endpoint_.api_key);
+  }
+  request.body = request_body(endpoint_.model, prompt);
+  auto response =
+      post_with_retries(*http_, request, endpoint_.timeouts, endpoint_.retry, *sleeper_, jitter_);
+  if (!response.ok()) return response.error();
+  std::string what = "openai " + endpoint_.model + " at " + request.url;
+  if (response->status != 200) return api_error(*response, what, is_context_length(*response));
+  return parse_answer(response->body, prompt, what);
+}
+
+}  // namespace panta::llm

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <memory>
+
+#include "llm/journal.h"
+#include "llm/llm_client.h"
+
+namespace panta::llm {
+
+/// Passes prompts to another client and records every successful exchange in a journal, for
+/// a later replay: run. Failures are passed on unrecorded; a failure to record is an Error.
+class RecordingClient final : public LlmClient {
+ public:
+  RecordingClient(std::unique_ptr<LlmClient> inner, Journal journal);
+  Result<Completion> complete(const Prompt& prompt) override;
+
+ private:
+  std::unique_ptr<LlmClient> inner_;
+  Journal journal_;
+};
+
+}  // namespace panta::llm

@@ -1,0 +1,174 @@
+#include "llm/journal.h"
+
+#include <gtest/gtest.h>
+
+#include "llm/client_spec.h"
+#include "llm/command_client.h"
+#include "llm/llm_error.h"
+#include "llm/prompt_hash.h"
+#include "llm/recording_client.h"
+#include "llm/replay_client.h"
+#include "test_support.h"
+
+namespace panta::llm {
+namespace {
+
+using namespace std::chrono_literals;
+
+Prompt prompt_of(std::string user, std::string kind = "generate") {
+  Prompt p;
+  p.system = "You write JUnit 5 tests.";
+  p.user = std::move(user);
+  p.kind = std::move(kind);
+  p.class_name = "Foo";
+  return p;
+}
+
+Completion answer(std::string text, int64_t in, int64_t out) {
+  Completion c;
+  c.text = std::move(text);
+  c.prompt_tokens = in;
+  c.completion_tokens = out;
+  return c;
+}
+
+TEST(LlmJournal, RecordsAndFindsByHash) {
+  panta::test::TempDir dir;
+  std::string path = dir.path() + "/run.journal";
+  {
+    auto journal = Journal::open(path, Journal::Mode::kWrite);
+    ASSERT_TRUE(journal.ok()) << journal.error().message;
+    ASSERT_TRUE(journal->record(prompt_of("one"), answer("A1", 10, 2)).ok());
+    ASSERT_TRUE(journal->record(prompt_of("two", "repair"), answer("A2", 20, 4)).ok());
+  }
+  auto journal = Journal::open(path, Journal::Mode::kRead);
+  ASSERT_TRUE(journal.ok()) << journal.error().message;
+  std::string text = render_prompt(prompt_of("two", "repair"));
+  auto found = journal->find(sha256_hex(text));
+  ASSERT_TRUE(found.ok());
+  ASSERT_EQ(found->size(), 1u);
+  const JournalEntry& e = (*found)[0];
+  EXPECT_EQ(e.seq, 2);
+  EXPECT_EQ(e.prompt, text);
+  EXPECT_EQ(e.answer, "A2");
+  EXPECT_EQ(e.prompt_tokens, 20);
+  EXPECT_EQ(e.completion_tokens, 4);
+  EXPECT_EQ(e.kind, "repair");
+  auto generated = journal->of_kind("generate");
+  ASSERT_TRUE(generated.ok());
+  ASSERT_EQ(generated->size(), 1u);
+  EXPECT_EQ((*generated)[0].answer, "A1");
+}
+
+TEST(LlmJournal, ReadingAMissingOrForeignFileFails) {
+  panta::test::TempDir dir;
+  auto missing = Journal::open(dir.path() + "/none.journal", Journal::Mode::kRead);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().message.find("none.journal"), std::string::npos);
+  std::string text_file = dir.write("notes.txt", "not a database, just text that is long enough");
+  auto foreign = Journal::open(text_file, Journal::Mode::kRead);
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.error().message.find("notes.txt"), std::string::npos);
+}
+
+TEST(LlmReplay, RecordedPromptsGetTheirAnswersInOrder) {
+  panta::test::TempDir dir;
+  std::string path = dir.path() + "/run.journal";
+  {
+    auto journal = Journal::open(path, Journal::Mode::kWrite);
+    ASSERT_TRUE(journal.ok());
+    ASSERT_TRUE(journal->record(prompt_of("same"), answer("first", 5, 1)).ok());
+    ASSERT_TRUE(journal->record(prompt_of("same"), answer("second", 5, 2)).ok());
+  }
+  auto client = make_client("replay:" + path, {});
+  ASSERT_TRUE(client.ok()) << client.error().message;
+  auto first = (*client)->complete(prompt_of("same"));
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  EXPECT_EQ(first->text, "first");
+  EXPECT_EQ(first->prompt_tokens, 5);
+  EXPECT_EQ(first->completion_tokens, 1);
+  EXPECT_FALSE(first->usage_estimated);
+  EXPECT_EQ(first->model, "replay:" + path);
+  EXPECT_EQ((*client)->complete(prompt_of("same"))->text, "second");
+  EXPECT_EQ((*client)->complete(prompt_of("same"))->text, "second");
+}
+
+TEST(LlmReplay, MissShowsTheFirstDifferingLineOfTheClosestPrompt) {
+  panta::test::TempDir dir;
+  std::string path = dir.path() + "/run.journal";
+  {
+    auto journal = Journal::open(path, Journal::Mode::kWrite);
+    ASSERT_TRUE(journal.ok());
+    ASSERT_TRUE(journal->record(prompt_of("Class Foo\nmethod a()\nend"), answer("x", 1, 1)).ok());
+    ASSERT_TRUE(
+        journal->record(prompt_of("Class Foo\nmethod b()\nline 3\nend"), answer("y", 1, 1)).ok());
+    ASSERT_TRUE(
+        journal
+            ->record(prompt_of("Class Foo\nmethod b()\nline 3\nend", "repair"), answer("z", 1, 1))
+            .ok());
+  }
+  auto journal = Journal::open(path, Journal::Mode::kRead);
+  ASSERT_TRUE(journal.ok());
+  ReplayClient client(std::move(*journal));
+  auto miss = client.complete(prompt_of("Class Foo\nmethod b()\nline 4\nend"));
+  ASSERT_FALSE(miss.ok());
+  EXPECT_EQ(llm_error_kind(miss.error()), LlmErrorKind::kReplayMiss);
+  // The system text and a blank line come first, so the user's third line is line 5.
+  EXPECT_NE(miss.error().message.find("generate prompt (class Foo)"), std::string::npos)
+      << miss.error().message;
+  EXPECT_NE(miss.error().message.find("closest recorded prompt (seq 2) first differs at line 5:\n"
+                                      "  recorded: line 3\n"
+                                      "  current:  line 4"),
+            std::string::npos)
+      << miss.error().message;
+
+  auto shorter = client.complete(prompt_of("Class Foo\nmethod a()"));
+  ASSERT_FALSE(shorter.ok());
+  EXPECT_NE(shorter.error().message.find("line 5:\n  recorded: end\n  current:  <end of prompt>"),
+            std::string::npos)
+      << shorter.error().message;
+
+  auto no_kind = client.complete(prompt_of("anything", "explain"));
+  ASSERT_FALSE(no_kind.ok());
+  EXPECT_NE(no_kind.error().message.find("no recorded explain prompts"), std::string::npos)
+      << no_kind.error().message;
+}
+
+TEST(LlmRecording, RoundTripThroughReplay) {
+  panta::test::TempDir dir;
+  std::string path = dir.path() + "/run.journal";
+  {
+    auto journal = Journal::open(path, Journal::Mode::kWrite);
+    ASSERT_TRUE(journal.ok()) << journal.error().message;
+    RecordingClient recorder(
+        std::make_unique<CommandClient>("cat; printf ' [%s]' \"$PANTA_PROMPT_KIND\"", 10s),
+        std::move(*journal));
+    auto a = recorder.complete(prompt_of("alpha"));
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    auto b = recorder.complete(prompt_of("beta", "repair"));
+    ASSERT_TRUE(b.ok()) << b.error().message;
+  }
+  // A failing exchange is not recorded.
+  {
+    ClientOptions options;
+    options.journal_path = path;
+    auto failing = make_client("cmd:exit 1", options);
+    ASSERT_TRUE(failing.ok()) << failing.error().message;
+    EXPECT_FALSE((*failing)->complete(prompt_of("gamma")).ok());
+  }
+  auto replay = make_client("replay:" + path, {});
+  ASSERT_TRUE(replay.ok()) << replay.error().message;
+  auto a = (*replay)->complete(prompt_of("alpha"));
+  ASSERT_TRUE(a.ok()) << a.error().message;
+  EXPECT_EQ(a->text, "You write JUnit 5 tests.\n\nalpha [generate]");
+  EXPECT_EQ(a->prompt_tokens, estimate_tokens("You write JUnit 5 tests.\n\nalpha"));
+  auto b = (*replay)->complete(prompt_of("beta", "repair"));
+  ASSERT_TRUE(b.ok()) << b.error().message;
+  EXPECT_EQ(b->text, "You write JUnit 5 tests.\n\nbeta [repair]");
+  auto gamma = (*replay)->complete(prompt_of("gamma"));
+  ASSERT_FALSE(gamma.ok());
+  EXPECT_EQ(llm_error_kind(gamma.error()), LlmErrorKind::kReplayMiss);
+}
+
+}  // namespace
+}  // namespace panta::llm
