@@ -15,6 +15,8 @@ constexpr std::array kCommands = {
     Command{"coverage", "Run a project's tests with coverage: line and branch coverage per class",
             &define_coverage},
     Command{"test", "Run tests of a project and print their results", &define_test},
+    Command{"generate", "Write JUnit tests for a class with an LLM, guided by paths and coverage",
+            &define_generate},
 };
 }  // namespace
 

@@ -35,5 +35,7 @@ Runner define_analyze(CLI::App& sub);
 Runner define_coverage(CLI::App& sub);
 /// `panta test`: runs tests and prints their results.
 Runner define_test(CLI::App& sub);
+/// `panta generate`: the generation loop (Algorithms 2 and 3).
+Runner define_generate(CLI::App& sub);
 
 }  // namespace panta::cli

@@ -39,26 +39,30 @@ std::string line_ranges(const std::vector<uint32_t>& lines) {
 std::string test_summary(const std::vector<runner::TestResult>& results) {
   std::map<std::string, int> counts;
   for (const auto& r : results) ++counts[runner::to_string(r.status)];
-  return fmt::format("tests: {} passed, {} failed, {} errors, {} skipped, {} timed out", counts["passed"],
-                     counts["failed"], counts["error"], counts["skipped"], counts["timeout"]);
+  return fmt::format("tests: {} passed, {} failed, {} errors, {} skipped, {} timed out",
+                     counts["passed"], counts["failed"], counts["error"], counts["skipped"],
+                     counts["timeout"]);
 }
 
 bool all_passed(const std::vector<runner::TestResult>& results) {
   for (const auto& r : results) {
-    if (r.status != runner::TestStatus::kPassed && r.status != runner::TestStatus::kSkipped) return false;
+    if (r.status != runner::TestStatus::kPassed && r.status != runner::TestStatus::kSkipped)
+      return false;
   }
   return true;
 }
 
-void print_text(const project::Project& project, const std::vector<coverage::SourceCoverage>& sources,
+void print_text(const project::Project& project,
+                const std::vector<coverage::SourceCoverage>& sources,
                 const runner::RunResult& run) {
   for (const auto& s : sources) {
     auto lines = s.line_counter();
     auto branches = s.branch_counter();
     std::cout << fmt::format("{}  ({})\n", s.class_name, project.source_file_for(s.class_name));
-    std::cout << fmt::format("  lines     {:5.1f}%  {} of {}\n", lines.percent(), lines.covered, lines.total());
-    std::cout << fmt::format("  branches  {:5.1f}%  {} of {}\n", branches.percent(), branches.covered,
-                             branches.total());
+    std::cout << fmt::format("  lines     {:5.1f}%  {} of {}\n", lines.percent(), lines.covered,
+                             lines.total());
+    std::cout << fmt::format("  branches  {:5.1f}%  {} of {}\n", branches.percent(),
+                             branches.covered, branches.total());
     std::cout << "  missed lines: " << line_ranges(s.missed_lines()) << "\n";
     std::cout << "  partly covered lines: " << line_ranges(s.partly_lines()) << "\n";
   }
@@ -69,7 +73,8 @@ void print_text(const project::Project& project, const std::vector<coverage::Sou
   std::cout << test_summary(run.results) << "\n";
 }
 
-ordered_json to_json(const project::Project& project, const std::vector<coverage::SourceCoverage>& sources,
+ordered_json to_json(const project::Project& project,
+                     const std::vector<coverage::SourceCoverage>& sources,
                      const runner::RunResult& run) {
   ordered_json classes = ordered_json::array();
   for (const auto& s : sources) {
@@ -135,7 +140,8 @@ int run_coverage(const CoverageArgs& args) {
   if (!run->restart_note.empty()) std::cerr << "panta: note: " << run->restart_note << "\n";
   auto sources = coverage::by_source(run->coverage);
   if (args.format == "json") {
-    std::cout << to_json(*project, sources, *run).dump(2, ' ', false, ordered_json::error_handler_t::replace)
+    std::cout << to_json(*project, sources, *run)
+                     .dump(2, ' ', false, ordered_json::error_handler_t::replace)
               << "\n";
   } else {
     print_text(*project, sources, *run);
@@ -148,13 +154,17 @@ int run_coverage(const CoverageArgs& args) {
 Runner define_coverage(CLI::App& sub) {
   auto args = std::make_shared<CoverageArgs>();
   add_project_options(sub, args->project);
-  sub.add_option("--class", args->classes, "Class under test (FQN; repeatable; default: all main classes)");
-  sub.add_option("--test", args->tests,
-                 "Test class or method to run (FQN[#method]; repeatable; default: all test classes)");
+  sub.add_option("--class", args->classes,
+                 "Class under test (FQN; repeatable; default: all main classes)");
+  sub.add_option(
+      "--test", args->tests,
+      "Test class or method to run (FQN[#method]; repeatable; default: all test classes)");
   sub.add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
-  sub.footer("Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or project error.");
+  sub.footer(
+      "Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or "
+      "project error.");
   return [args] { return run_coverage(*args); };
 }
 

@@ -15,9 +15,9 @@ std::string test_source_of(const project::Project& project, const std::string& s
   return (fs::path(project.test_dir) / (path + ".java")).string();
 }
 
-Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(const project::Project& project,
-                                                              const ProjectOptions& options,
-                                                              const std::vector<std::string>& tests) {
+Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
+    const project::Project& project, const ProjectOptions& options,
+    const std::vector<std::string>& tests) {
   std::unique_ptr<PreparedTests> p(new PreparedTests());
   std::vector<std::string> files;
   for (const std::string& t : tests) {

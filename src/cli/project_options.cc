@@ -8,8 +8,10 @@ namespace fs = std::filesystem;
 void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--project", o.project, "Project root (Maven, Gradle or plain layout)")
       ->default_str(".");
-  sub.add_option("--src-dir", o.src_dir, "Main sources (default: the layout's, e.g. src/main/java)");
-  sub.add_option("--test-dir", o.test_dir, "Test sources (default: the layout's, e.g. src/test/java)");
+  sub.add_option("--src-dir", o.src_dir,
+                 "Main sources (default: the layout's, e.g. src/main/java)");
+  sub.add_option("--test-dir", o.test_dir,
+                 "Test sources (default: the layout's, e.g. src/test/java)");
   sub.add_option("--classpath", o.classpath,
                  "Jars and class folders the code needs (repeatable, or ':'-separated)");
   sub.add_option("--classes", o.classes,
@@ -24,7 +26,8 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
 
 Result<project::Project> load_project(const ProjectOptions& o) {
   std::error_code ec;
-  if (!fs::is_directory(o.project, ec)) return Error{o.project + ": no such project folder (--project)"};
+  if (!fs::is_directory(o.project, ec))
+    return Error{o.project + ": no such project folder (--project)"};
   project::ProjectSettings flags;
   if (!o.src_dir.empty()) flags.src_dir = o.src_dir;
   if (!o.test_dir.empty()) flags.test_dir = o.test_dir;
@@ -45,7 +48,8 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
                                                             const ProjectOptions& o) {
   std::unique_ptr<HelperSession> session(new HelperSession());
   std::string templ = (fs::temp_directory_path() / "panta-run-XXXXXX").string();
-  if (mkdtemp(templ.data()) == nullptr) return Error{"cannot create a scratch folder in " + fs::temp_directory_path().string()};
+  if (mkdtemp(templ.data()) == nullptr)
+    return Error{"cannot create a scratch folder in " + fs::temp_directory_path().string()};
   session->scratch_ = templ;
   runner::HelperConfig config;
   config.workdir = session->scratch_;

@@ -24,8 +24,10 @@ void print_text(const runner::RunResult& run) {
   std::map<std::string, int> counts;
   for (const auto& r : run.results) {
     ++counts[runner::to_string(r.status)];
-    std::cout << fmt::format("{:<8} {}  ({} ms)\n", runner::to_string(r.status), r.id, r.duration_ms);
-    if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped) continue;
+    std::cout << fmt::format("{:<8} {}  ({} ms)\n", runner::to_string(r.status), r.id,
+                             r.duration_ms);
+    if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
+      continue;
     if (!r.message.empty()) std::cout << "         " << r.message << "\n";
     if (!r.stack_trace.empty()) {
       std::string trace = r.stack_trace;
@@ -38,8 +40,9 @@ void print_text(const runner::RunResult& run) {
       }
     }
   }
-  std::cout << fmt::format("{} passed, {} failed, {} errors, {} skipped, {} timed out\n", counts["passed"],
-                           counts["failed"], counts["error"], counts["skipped"], counts["timeout"]);
+  std::cout << fmt::format("{} passed, {} failed, {} errors, {} skipped, {} timed out\n",
+                           counts["passed"], counts["failed"], counts["error"], counts["skipped"],
+                           counts["timeout"]);
 }
 
 ordered_json to_json(const runner::RunResult& run) {
@@ -88,7 +91,8 @@ int run_tests(const TestArgs& args) {
   }
   bool ok = !run->results.empty();
   for (const auto& r : run->results) {
-    ok = ok && (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped);
+    ok =
+        ok && (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped);
   }
   return ok ? kOk : kFailed;
 }
@@ -98,11 +102,14 @@ int run_tests(const TestArgs& args) {
 Runner define_test(CLI::App& sub) {
   auto args = std::make_shared<TestArgs>();
   add_project_options(sub, args->project);
-  sub.add_option("--test", args->tests, "Test class or method to run (FQN[#method]; repeatable)")->required();
+  sub.add_option("--test", args->tests, "Test class or method to run (FQN[#method]; repeatable)")
+      ->required();
   sub.add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
-  sub.footer("Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or project error.");
+  sub.footer(
+      "Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or "
+      "project error.");
   return [args] { return run_tests(*args); };
 }
 

@@ -57,6 +57,19 @@ bool is_test_method(const Parsed& p, TSNode method) {
   return false;
 }
 
+// True when the parser had to invent a closing brace inside `node`: the code was cut off.
+bool lacks_closing_brace(TSNode node) {
+  std::vector<TSNode> work = {node};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (ts_node_is_missing(n) && std::string_view(ts_node_type(n)) == "}") return true;
+    if (!ts_node_has_error(n)) continue;
+    for (uint32_t i = 0; i < ts_node_child_count(n); ++i) work.push_back(ts_node_child(n, i));
+  }
+  return false;
+}
+
 // The name a member is known by: a method's or class's name, a field's variables.
 std::string member_key(const Parsed& p, TSNode member) {
   std::string_view t = node_type(member);
@@ -156,7 +169,7 @@ std::string wrap_loose_methods(const std::string& code) {
   return header + "class " + kWrapper + " {\n" + rest + "\n}\n";
 }
 
-void extract_from(const std::string& code, ExtractedTests& out) {
+void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
   auto parsed = Parsed::of(code);
   if (!parsed) return;
   TSNode cls = first_class(parsed->tree.root());
@@ -185,9 +198,21 @@ void extract_from(const std::string& code, ExtractedTests& out) {
     if (node_type(c) == "import_declaration")
       out.imports.push_back(java::collapse_whitespace(parsed->text(c)));
   }
-  for (TSNode m : named_children(field(cls, "body"))) {
+  std::vector<TSNode> members = named_children(field(cls, "body"));
+  for (size_t i = 0; i < members.size(); ++i) {
+    TSNode m = members[i];
     std::string_view t = node_type(m);
     if (t == "line_comment" || t == "block_comment") continue;
+    // A whole test with a syntax error goes to javac (and so to repair); a cut-off one (the
+    // last of an answer that ends inside its code) is dropped.
+    bool last_of_cut = cut_off && i + 1 == members.size();
+    bool whole = !last_of_cut && !parsed->text(m).empty() && parsed->text(m).back() == '}' &&
+                 !lacks_closing_brace(m);
+    if (ts_node_has_error(m) && whole && is_test_method(*parsed, m)) {
+      out.tests.push_back(
+          {std::string(parsed->text(field(m, "name"))), std::string(parsed->text(m))});
+      continue;
+    }
     if (ts_node_has_error(m)) {
       std::string name(parsed->text(field(m, "name")));
       out.notes.push_back(fmt::format("dropped {} that does not parse (cut off?)",
@@ -237,7 +262,8 @@ Result<ExtractedTests> extract_tests(const std::string& answer) {
     out.notes.push_back("no code block: the whole answer was read as Java");
     blocks.push_back(answer);
   }
-  for (const std::string& b : blocks) extract_from(b, out);
+  for (size_t i = 0; i < blocks.size(); ++i)
+    extract_from(blocks[i], cut_off && i + 1 == blocks.size(), out);
   if (out.tests.empty()) {
     std::string why = "no test method (annotated @Test) in the answer's code";
     for (const std::string& n : out.notes) why += "; " + n;
@@ -328,6 +354,19 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
   }
   add_member(code);
   return name;
+}
+
+std::string TestFile::same_test_as(const TestMethod& test) const {
+  auto body_of = [](const std::string& code) {
+    size_t brace = code.find('{');
+    return brace == std::string::npos ? std::string()
+                                      : java::collapse_whitespace(code.substr(brace), code.size());
+  };
+  std::string body = body_of(test.code);
+  for (const std::string& name : test_names()) {
+    if (body_of(test_code(name)) == body) return name;
+  }
+  return "";
 }
 
 bool TestFile::remove_test(const std::string& name) {

@@ -51,6 +51,8 @@ class TestFile {
   /// Adds `test` with the imports and members of `from` it lacks (members by name). A test
   /// whose name is taken is renamed with a numeric suffix. Returns the name the test got.
   std::string add_test(const TestMethod& test, const ExtractedTests& from);
+  /// The name of a test whose body is the same as `test`'s (whitespace aside), or "".
+  std::string same_test_as(const TestMethod& test) const;
   /// Removes test method `name`; false when there is none.
   bool remove_test(const std::string& name);
 

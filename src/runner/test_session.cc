@@ -76,6 +76,18 @@ Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>&
   return runner_->compile(request);
 }
 
+Result<CompileResult> TestSession::compile_test_text(const std::string& path,
+                                                     const std::string& text) {
+  CompileRequest request;
+  request.unit = "tests";
+  request.classpath = test_api_classpath();
+  for (const std::string& c : run_classpath()) request.classpath.push_back(c);
+  request.sources.push_back({path, text});
+  request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
+                     project_->encoding};
+  return runner_->compile(request);
+}
+
 Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
                                    const std::vector<std::string>& coverage_classes,
                                    std::chrono::milliseconds test_timeout) {

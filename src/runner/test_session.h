@@ -22,6 +22,10 @@ class TestSession {
   /// "tests", replacing the previous one. A failure to compile is a result, not an error.
   Result<CompileResult> compile_tests(const std::vector<std::string>& files = {});
 
+  /// Compiles one test class from text (held in memory under its file path) as the unit
+  /// "tests"; other classes of the test folder it uses come from the source path.
+  Result<CompileResult> compile_test_text(const std::string& path, const std::string& text);
+
   /// Runs test specs ("pkg.Class" or "pkg.Class#method") with coverage of `coverage_classes`.
   Result<RunResult> run(const std::vector<std::string>& tests,
                         const std::vector<std::string>& coverage_classes,
@@ -38,7 +42,8 @@ class TestSession {
   bool reused_main_classes() const { return reused_; }
 
  private:
-  TestSession(const project::Project& project, JvmRunner& runner) : project_(&project), runner_(&runner) {}
+  TestSession(const project::Project& project, JvmRunner& runner)
+      : project_(&project), runner_(&runner) {}
   Status compile_main();
   std::vector<std::string> run_classpath() const;
 

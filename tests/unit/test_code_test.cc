@@ -144,6 +144,23 @@ TEST(TestFile, RemovesATestAndLeavesTheRest) {
   EXPECT_EQ(f->test_code("empty").rfind("@Test", 0), 0u);
 }
 
+TEST(Extract, AWholeTestWithASyntaxErrorIsKeptForJavac) {
+  auto r = extract_tests(
+      "```java\nclass T {\n  @Test void missingSemicolon() {\n    assertTrue(true)\n  }\n}\n```");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(r->tests[0].name, "missingSemicolon");
+}
+
+TEST(TestFile, FindsATestWithTheSameBody) {
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->same_test_as(
+                {"again", "@Test\nvoid again() {\n  assertEquals(0,   new Cart().total());\n}"}),
+            "empty");
+  EXPECT_EQ(f->same_test_as({"other", "@Test\nvoid other() { assertEquals(1, 1); }"}), "");
+}
+
 TEST(TestFile, RejectsFilesWithoutAClass) {
   EXPECT_FALSE(TestFile::parse("package x;\n").ok());
 }

@@ -1,0 +1,541 @@
+#include "engine/generation.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+
+#include "analyze/analysis.h"
+#include "coverage/coverage.h"
+#include "java/source_text.h"
+#include "junit/test_code.h"
+#include "llm/llm_error.h"
+#include "select/path_selection.h"
+
+namespace panta::engine {
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::atomic<bool> g_stop{false};  // the one signal flag
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+Status write_atomically(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  std::string tmp = path + ".panta-tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out) return Error{tmp + ": cannot write"};
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) return Error{path + ": cannot replace: " + ec.message()};
+  return ok_status();
+}
+
+std::string package_of(const std::string& fqn) {
+  size_t dot = fqn.rfind('.');
+  return dot == std::string::npos ? "" : fqn.substr(0, dot);
+}
+
+// Outcome of trying one test in the test class.
+struct Trial {
+  bool passed = false;
+  bool compile_error = false;
+  std::string error;
+  std::optional<junit::TestFile> file;  // the class with the test, when it passed
+  std::string name;                      // the name the test got
+  std::string code;                      // its code as added
+};
+
+class Generator {
+ public:
+  Generator(const project::Project& project, runner::TestSession& session, llm::LlmClient& llm,
+            const GenerateOptions& options, const Progress& progress)
+      : project_(project), session_(session), llm_(llm), options_(options), progress_(progress) {}
+
+  Status load(const std::string& prompt_dir) {
+    auto templates = prompt::PromptTemplates::load(prompt_dir, options_.strategy);
+    if (!templates) return templates.error();
+    templates_.emplace(std::move(*templates));
+    auto basic = prompt::PromptTemplates::load(prompt_dir, "basic");
+    if (!basic) return basic.error();
+    basic_.emplace(std::move(*basic));
+    source_path_ = project_.source_file_for(options_.class_name);
+    auto text = java::read_file(source_path_);
+    if (!text) return Error{"class " + options_.class_name + ": " + text.error().message};
+    source_text_ = std::move(*text);
+    if (auto s = load_paths(); !s) return s;
+    test_path_ = options_.test_file.empty() ? project_.test_file_for(options_.class_name) : options_.test_file;
+    test_class_ = fs::path(test_path_).stem().string();
+    package_ = package_of(options_.class_name);
+    test_fqn_ = package_.empty() ? test_class_ : package_ + "." + test_class_;
+    std::error_code ec;
+    std::string initial;
+    if (fs::exists(test_path_, ec)) {
+      auto existing = java::read_file(test_path_);
+      if (!existing) return existing.error();
+      initial = std::move(*existing);
+      existed_ = true;
+    } else {
+      auto version = project_.junit == project::JUnitFlavour::kJUnit4 ? junit::JUnitVersion::k4 : junit::JUnitVersion::k5;
+      initial = junit::test_class_skeleton(package_, test_class_, version);
+    }
+    auto file = junit::TestFile::parse(initial);
+    if (!file) return Error{test_path_ + ": " + file.error().message};
+    file_.emplace(std::move(*file));
+    return ok_status();
+  }
+
+  Result<GenerateReport> run(const std::string& llm_name) {
+    Clock::time_point start = Clock::now();
+    report_.class_name = options_.class_name;
+    report_.strategy = options_.strategy;
+    report_.llm = llm_name;
+    report_.test_file = test_path_;
+    if (auto s = measure(); !s) return s.error();
+    report_.initial_line_coverage = line_pct();
+    report_.initial_branch_coverage = branch_pct();
+    progress_(fmt::format("{}: {} methods under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
+                          options_.class_name, methods_.size(), max_cyc_, line_pct(), branch_pct()));
+    bool single_pass = options_.strategy == "baseline" || options_.strategy == "symprompt";
+    int max_iter = single_pass ? 1 : (options_.max_iterations > 0 ? options_.max_iterations : max_cyc_);
+    int no_increase = 0;
+    report_.stop_reason = "iteration limit";
+    for (int iter = 1; iter <= max_iter; ++iter) {
+      if (complete_coverage()) {
+        report_.stop_reason = "full coverage";
+        break;
+      }
+      if (no_increase >= options_.max_no_increase) {
+        report_.stop_reason = fmt::format("{} rounds without coverage gain", no_increase);
+        break;
+      }
+      if (g_stop) {
+        report_.stop_reason = "interrupted";
+        break;
+      }
+      auto counters = std::make_pair(lines_covered(), branches_covered());
+      auto it = iteration(iter, max_iter);
+      if (!it) return it.error();
+      report_.iterations.push_back(*it);
+      bool gained = lines_covered() > counters.first || branches_covered() > counters.second;
+      no_increase = gained ? 0 : no_increase + 1;
+      progress_(fmt::format("iteration {} of {}: coverage {:.1f}% lines, {:.1f}% branches; tests kept {}, repaired {}, dropped {}; tokens {} in, {} out",
+                            iter, max_iter, line_pct(), branch_pct(),
+                            it->tests_passed_first_try + it->tests_repaired, it->tests_repaired,
+                            it->tests_failed, it->prompt_tokens, it->completion_tokens));
+    }
+    if (complete_coverage()) report_.stop_reason = "full coverage";
+    report_.line_coverage = line_pct();
+    report_.branch_coverage = branch_pct();
+    report_.tests_kept = kept_total_;
+    report_.pass_rate = generated_total_ == 0 ? 0 : 100.0 * kept_total_ / generated_total_;
+    report_.wall_s = seconds_since(start);
+    report_.llm_s = llm_seconds_;
+    return report_;
+  }
+
+ private:
+  Status load_paths() {
+    analyze::AnalyzeOptions opts;
+    analyze::FileAnalysis fa = analyze::analyze_file(source_path_, opts);
+    if (!fa.file) return Error{fa.errors.empty() ? source_path_ + ": cannot analyse" : fa.errors.front()};
+    for (const auto& c : fa.classes) {
+      for (const auto& m : c.methods) {
+        if (!m.graph) continue;
+        max_cyc_ = std::max(max_cyc_, m.graph->cyclomatic());
+        methods_.push_back({c.java_class->name + "." + m.method->signature, m.path_steps});
+      }
+    }
+    return ok_status();
+  }
+
+  // Before any test ran there are no counters: that is 0 %, not "nothing to cover".
+  double line_pct() const { return coverage_.lines.empty() ? 0 : coverage_.line_counter().percent(); }
+  double branch_pct() const { return coverage_.lines.empty() ? 0 : coverage_.branch_counter().percent(); }
+  int lines_covered() const { return coverage_.line_counter().covered; }
+  int branches_covered() const { return coverage_.branch_counter().covered; }
+  bool complete_coverage() const {
+    return coverage_.line_counter().missed == 0 && coverage_.branch_counter().missed == 0 &&
+           !coverage_.lines.empty();
+  }
+
+  // Runs the current test class with coverage of the class under test; tests that fail in
+  // the class are removed (up to three rounds) so the file stays green.
+  Status measure() {
+    for (int round = 0; round < 3; ++round) {
+      coverage_ = {};
+      auto compiled = session_.compile_test_text(test_path_, file_->text());
+      if (!compiled) return compiled.error();
+      if (!compiled->success) {
+        return Error{test_path_ + " does not compile:\n" + runner::format_diagnostics(compiled->diagnostics)};
+      }
+      if (file_->test_names().empty()) {
+        auto empty = session_.run({}, {options_.class_name}, options_.test_timeout);
+        // With no tests nothing runs; coverage is that of the class's lines, all missed.
+        if (empty && !empty->coverage.empty()) coverage_ = coverage::by_source(empty->coverage).front();
+        return ok_status();
+      }
+      auto run = session_.run({test_fqn_}, {options_.class_name}, options_.test_timeout);
+      if (!run) return run.error();
+      auto sources = coverage::by_source(run->coverage);
+      if (!sources.empty()) coverage_ = sources.front();
+      std::vector<std::string> failing;
+      for (const auto& r : run->results) {
+        if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped) continue;
+        size_t hash = r.id.find('#');
+        if (hash != std::string::npos) failing.push_back(r.id.substr(hash + 1));
+      }
+      if (failing.empty()) return ok_status();
+      for (const std::string& f : failing) {
+        std::string name = f.substr(0, f.find('('));
+        name = name.substr(0, name.find('['));
+        if (file_->remove_test(name)) {
+          progress_("  removed " + name + ": it passes alone but fails in the class");
+          --kept_total_;
+        }
+      }
+    }
+    return ok_status();
+  }
+
+  prompt::GenerateInputs base_inputs() const {
+    prompt::GenerateInputs in;
+    in.source_text = source_text_;
+    in.class_name = options_.class_name;
+    in.test_class_name = test_class_;
+    in.package_name = package_;
+    in.test_file = file_->text();
+    for (const auto& d : project_.test_dependencies) in.dependencies.push_back(d.coordinate());
+    in.junit = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)" : "JUnit 5 (org.junit.jupiter)";
+    return in;
+  }
+
+  // One prompt, shrunk when the model says it is too long: first the test file's bodies go,
+  // then the source lines far from the selected paths.
+  Result<llm::Completion> ask(prompt::GenerateInputs in, const prompt::PromptTemplates& t, const std::string& kind) {
+    for (int shrink = 0; shrink < 3; ++shrink) {
+      llm::Prompt p;
+      p.user = t.render_generate(in);
+      p.kind = kind;
+      p.class_name = options_.class_name;
+      p.options = options_.prompt_options;
+      Clock::time_point start = Clock::now();
+      auto answer = llm_.complete(p);
+      llm_seconds_ += seconds_since(start);
+      if (answer || !llm::is_context_length_error(answer.error()) || shrink == 2) return answer;
+      if (shrink == 0) {
+        progress_("  the prompt is too long for the model: the test file's method bodies are left out");
+        std::string names;
+        for (const std::string& n : file_->test_names()) names += (names.empty() ? "" : ", ") + n;
+        in.test_file = "// " + test_class_ + " exists with tests: " + (names.empty() ? "(none)" : names);
+      } else {
+        progress_("  still too long: only the source lines near the selected paths are kept");
+        in.source_text = near_paths_source(in);
+      }
+    }
+    return Error{"unreachable"};
+  }
+
+  std::string near_paths_source(const prompt::GenerateInputs& in) const {
+    std::set<uint32_t> keep;
+    for (const auto& t : in.targets) {
+      for (const auto& path : t.paths) {
+        for (const auto& s : path) {
+          for (uint32_t l = s.line > 3 ? s.line - 3 : 1; l <= s.line + 3; ++l) keep.insert(l);
+        }
+      }
+    }
+    java::SourceText src(source_path_, source_text_);
+    std::string out;
+    for (uint32_t l = 1; l <= src.line_count(); ++l) {
+      out += keep.empty() || keep.count(l) ? std::string(src.line(l)) + "\n" : std::string("\n");
+    }
+    return out;
+  }
+
+  Result<IterationReport> iteration(int n, int max_iter) {
+    IterationReport it;
+    it.n = n;
+    progress_(fmt::format("iteration {} of {}: asking the model ({})", n, max_iter, options_.strategy));
+    std::vector<std::pair<prompt::GenerateInputs, const prompt::PromptTemplates*>> prompts;
+    prompt::GenerateInputs in = base_inputs();
+    bool zero = lines_covered() == 0;
+    if (options_.strategy == "panta" && zero) {
+      in.failed_tests = failed_;
+      prompts.emplace_back(in, &*basic_);  // Algorithm 3, line 18
+    } else if (options_.strategy == "panta") {
+      in.failed_tests = failed_;
+      for (const auto& s : select::select_paths(methods_, coverage_, history_, options_.max_path_selections)) {
+        prompt::MethodTarget target{s.method, {}};
+        for (size_t p : s.paths) {
+          target.paths.push_back(methods_paths(s.method)[p]);
+          it.selected_paths.push_back(fmt::format("{}: path {}", s.method, p + 1));
+        }
+        in.targets.push_back(std::move(target));
+      }
+      if (in.targets.empty()) prompts.emplace_back(in, &*basic_);
+      else prompts.emplace_back(in, &*templates_);
+    } else if (options_.strategy == "symprompt") {
+      for (const auto& m : methods_) {
+        for (const auto& path : m.paths) {
+          prompt::GenerateInputs one = in;
+          one.symprompt_method = m.method;
+          one.symprompt_path = path;
+          prompts.emplace_back(std::move(one), &*templates_);
+        }
+      }
+    } else {
+      if (options_.strategy != "baseline") in.failed_tests = failed_;
+      in.uncovered_lines = coverage_.missed_lines();
+      in.partly_lines = coverage_.partly_lines();
+      prompts.emplace_back(in, &*templates_);
+    }
+    failed_.clear();
+    int repairs = options_.strategy == "baseline" || options_.strategy == "symprompt" ? 0 : options_.repair_attempts;
+    for (auto& [inputs, templ] : prompts) {
+      if (g_stop) break;
+      auto answer = ask(inputs, *templ, "generate");
+      if (!answer) {
+        progress_("  model error: " + answer.error().message);
+        if (prompts.size() == 1) return it;  // the round counts as one without gain
+        continue;
+      }
+      it.prompt_tokens += answer->prompt_tokens;
+      it.completion_tokens += answer->completion_tokens;
+      auto extracted = junit::extract_tests(answer->text);
+      if (!extracted) {
+        progress_("  no usable tests in the answer: " + extracted.error().message);
+        continue;
+      }
+      for (const std::string& note : extracted->notes) progress_("  note: " + note);
+      for (const junit::TestMethod& test : extracted->tests) {
+        if (g_stop) break;
+        if (std::string same = file_->same_test_as(test); !same.empty()) {
+          progress_("  skipped " + test.name + ": the same as " + same);
+          continue;
+        }
+        ++it.tests_generated;
+        ++generated_total_;
+        Trial trial = try_test(test, *extracted);
+        for (int attempt = 1; !trial.passed && attempt <= repairs && !g_stop; ++attempt) {
+          progress_(fmt::format("  {} fails ({}); repair attempt {} of {}", trial.name,
+                                trial.compile_error ? "does not compile" : "does not pass", attempt, repairs));
+          auto repaired = repair(trial, it);
+          if (!repaired) break;
+          trial = std::move(*repaired);
+          if (trial.passed) ++it.tests_repaired;
+        }
+        if (trial.passed && trial.file) {
+          file_ = std::move(trial.file);
+          ++kept_total_;
+          progress_("  kept " + trial.name);
+        } else {
+          ++it.tests_failed;
+          progress_("  dropped " + trial.name + ": " + first_line(trial.error));
+          failed_.push_back({trial.name, trial.code, trial.error});
+        }
+      }
+    }
+    it.tests_passed_first_try = it.tests_generated - it.tests_repaired - it.tests_failed;
+    if (auto s = measure(); !s) return s.error();
+    if (auto s = save(); !s) return s.error();
+    it.line_coverage = line_pct();
+    it.branch_coverage = branch_pct();
+    return it;
+  }
+
+  const std::vector<std::vector<cfg::PathStep>>& methods_paths(const std::string& method) const {
+    for (const auto& m : methods_) {
+      if (m.method == method) return m.paths;
+    }
+    static const std::vector<std::vector<cfg::PathStep>> none;
+    return none;
+  }
+
+  static std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+  // Adds the test to a copy of the class, compiles it and runs the test alone.
+  Trial try_test(const junit::TestMethod& test, const junit::ExtractedTests& from) {
+    Trial t;
+    junit::TestFile candidate = *file_;
+    t.name = candidate.add_test(test, from);
+    t.code = candidate.test_code(t.name);
+    auto compiled = session_.compile_test_text(test_path_, candidate.text());
+    if (!compiled) {
+      t.error = compiled.error().message;
+      return t;
+    }
+    if (!compiled->success) {
+      t.compile_error = true;
+      t.error = diagnostics_with_lines(compiled->diagnostics, candidate.text());
+      return t;
+    }
+    auto run = session_.run({test_fqn_ + "#" + t.name}, {}, options_.test_timeout);
+    if (!run) {
+      t.error = run.error().message;
+      return t;
+    }
+    bool any = false;
+    t.passed = true;
+    for (const auto& r : run->results) {
+      any = true;
+      if (r.status == runner::TestStatus::kPassed) continue;
+      t.passed = false;
+      t.error = fmt::format("{}: {}{}\n{}", runner::to_string(r.status), r.exception.empty() ? "" : r.exception + ": ",
+                            r.message, r.stack_trace);
+    }
+    if (!any) {
+      t.passed = false;
+      t.error = "the test did not run";
+    }
+    if (t.passed) t.file.emplace(std::move(candidate));
+    return t;
+  }
+
+  static std::string diagnostics_with_lines(const std::vector<runner::Diagnostic>& diags, const std::string& text) {
+    java::SourceText src("test", text);
+    std::string out;
+    for (const auto& d : diags) {
+      if (d.kind != "error") continue;
+      out += fmt::format("line {}: error: {}\n", d.line, d.message);
+      if (d.line > 0) out += fmt::format("    {}\n", java::collapse_whitespace(src.line(static_cast<uint32_t>(d.line)), 300));
+    }
+    return out;
+  }
+
+  Result<Trial> repair(const Trial& failed, IterationReport& it) {
+    prompt::RepairInputs in;
+    in.source_text = source_text_;
+    in.test_class_name = test_class_;
+    in.package_name = package_;
+    in.junit = base_inputs().junit;
+    in.test_code = failed.code;
+    in.compile_error = failed.compile_error;
+    in.error = failed.error;
+    llm::Prompt p;
+    p.user = templates_->render_repair(in);
+    p.kind = "repair";
+    p.class_name = options_.class_name;
+    p.options = options_.prompt_options;
+    Clock::time_point start = Clock::now();
+    auto answer = llm_.complete(p);
+    llm_seconds_ += seconds_since(start);
+    if (!answer) {
+      progress_("  model error during repair: " + answer.error().message);
+      return answer.error();
+    }
+    it.prompt_tokens += answer->prompt_tokens;
+    it.completion_tokens += answer->completion_tokens;
+    auto extracted = junit::extract_tests(answer->text);
+    if (!extracted) {
+      Trial t = failed;
+      t.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";
+      return t;
+    }
+    return try_test(extracted->tests.front(), *extracted);
+  }
+
+  Status save() {
+    std::error_code ec;
+    if (existed_ && !backed_up_) {
+      fs::path rel = fs::relative(test_path_, project_.root, ec);
+      fs::path backup = fs::path(project_.root) / ".panta" / "backup" / (ec ? fs::path(test_path_).filename() : rel);
+      if (!fs::exists(backup, ec)) {
+        fs::create_directories(backup.parent_path(), ec);
+        fs::copy_file(test_path_, backup, ec);
+        if (ec) return Error{"cannot back up " + test_path_ + " to " + backup.string() + ": " + ec.message()};
+        progress_("  backed up the existing test file to " + backup.string());
+      }
+      backed_up_ = true;
+    }
+    if (!existed_ && file_->test_names().empty()) return ok_status();
+    auto s = write_atomically(test_path_, file_->text());
+    if (s) existed_ = true;
+    backed_up_ = true;
+    return s;
+  }
+
+  const project::Project& project_;
+  runner::TestSession& session_;
+  llm::LlmClient& llm_;
+  GenerateOptions options_;
+  const Progress& progress_;
+  std::optional<prompt::PromptTemplates> templates_;
+  std::optional<prompt::PromptTemplates> basic_;
+  std::string source_path_;
+  std::string source_text_;
+  std::string test_path_;
+  std::string test_class_;
+  std::string test_fqn_;
+  std::string package_;
+  std::optional<junit::TestFile> file_;  // always compiles and passes
+  bool existed_ = false;
+  bool backed_up_ = false;
+  std::vector<select::MethodPaths> methods_;
+  int max_cyc_ = 1;
+  select::PathHistory history_;
+  std::vector<prompt::FailedTest> failed_;
+  coverage::SourceCoverage coverage_;
+  GenerateReport report_;
+  int generated_total_ = 0;
+  int kept_total_ = 0;
+  double llm_seconds_ = 0;
+};
+
+}  // namespace
+
+void request_stop() { g_stop = true; }
+
+Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,
+                                      llm::LlmClient& llm, const std::string& llm_name,
+                                      const std::string& prompt_dir, const GenerateOptions& options,
+                                      const Progress& progress) {
+  Generator g(project, session, llm, options, progress);
+  if (auto s = g.load(prompt_dir); !s) return s.error();
+  return g.run(llm_name);
+}
+
+std::string report_json(const GenerateReport& r) {
+  nlohmann::ordered_json its = nlohmann::ordered_json::array();
+  for (const auto& i : r.iterations) {
+    its.push_back({{"n", i.n},
+                   {"line_coverage", i.line_coverage},
+                   {"branch_coverage", i.branch_coverage},
+                   {"tests_generated", i.tests_generated},
+                   {"tests_passed_first_try", i.tests_passed_first_try},
+                   {"tests_repaired", i.tests_repaired},
+                   {"tests_failed", i.tests_failed},
+                   {"prompt_tokens", i.prompt_tokens},
+                   {"completion_tokens", i.completion_tokens},
+                   {"selected_paths", i.selected_paths}});
+  }
+  nlohmann::ordered_json j = {
+      {"class", r.class_name},
+      {"strategy", r.strategy},
+      {"llm", r.llm},
+      {"initial", {{"line_coverage", r.initial_line_coverage}, {"branch_coverage", r.initial_branch_coverage}}},
+      {"iterations", std::move(its)},
+      {"final",
+       {{"line_coverage", r.line_coverage},
+        {"branch_coverage", r.branch_coverage},
+        {"pass_rate", r.pass_rate},
+        {"tests_kept", r.tests_kept}}},
+      {"stop_reason", r.stop_reason},
+      {"test_file", r.test_file},
+      {"wall_s", r.wall_s},
+      {"llm_s", r.llm_s}};
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace panta::engine

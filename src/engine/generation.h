@@ -1,0 +1,79 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "llm/llm_client.h"
+#include "project/project.h"
+#include "prompt/prompt_templates.h"
+#include "runner/test_session.h"
+
+namespace panta::engine {
+
+struct GenerateOptions {
+  std::string class_name;         ///< FQN of the class under test.
+  std::string strategy = "panta";  ///< baseline, basic, cov, panta, symprompt
+  int max_iterations = 0;          ///< 0: the class's largest cyclomatic complexity (the paper)
+  int max_no_increase = 3;
+  int max_path_selections = 3;
+  int repair_attempts = 3;
+  std::string test_file;  ///< Default: the project's test file for the class.
+  std::chrono::milliseconds test_timeout{10000};
+  llm::PromptOptions prompt_options;
+};
+
+/// What one iteration did (the report's "iterations" entries).
+struct IterationReport {
+  int n = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+  int tests_generated = 0;
+  int tests_passed_first_try = 0;
+  int tests_repaired = 0;
+  int tests_failed = 0;
+  int64_t prompt_tokens = 0;
+  int64_t completion_tokens = 0;
+  std::vector<std::string> selected_paths;  ///< "method: path k" for panta
+};
+
+struct GenerateReport {
+  std::string class_name;
+  std::string strategy;
+  std::string llm;
+  std::vector<IterationReport> iterations;
+  double initial_line_coverage = 0;
+  double initial_branch_coverage = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+  double pass_rate = 0;  ///< Generated tests that pass when added to the suite, after repair.
+  int tests_kept = 0;
+  std::string test_file;
+  std::string stop_reason;
+  double wall_s = 0;
+  double llm_s = 0;
+};
+
+/// Where progress lines go (the terminal in the CLI, a vector in tests).
+using Progress = std::function<void(const std::string& line)>;
+
+/// Algorithm 3 for one class: prompt, validate each generated test alone, repair, feed what
+/// stays broken into the next prompt, keep what passes in the whole class, iterate until full
+/// coverage, the iteration limit or `max_no_increase` rounds without gain. The test file on
+/// disk only ever holds a class that compiles and passes; it is written atomically after each
+/// iteration and an existing one is backed up once to <root>/.panta/backup/. Fails when the
+/// class or its source cannot be read, or the model cannot be reached at all.
+Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,
+                                      llm::LlmClient& llm, const std::string& llm_name,
+                                      const std::string& prompt_dir, const GenerateOptions& options,
+                                      const Progress& progress);
+
+/// The report as the JSON the README describes.
+std::string report_json(const GenerateReport& report);
+
+/// Set from a SIGINT handler: the loop stops at the next step, leaving the last good file.
+void request_stop();
+
+}  // namespace panta::engine

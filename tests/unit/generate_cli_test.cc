@@ -1,0 +1,158 @@
+// End-to-end: `panta generate` on a copy of examples/shop against a scripted OpenAI-compatible
+// server on 127.0.0.1, then the same run replayed from its journal.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "../llm/fake_llm_server.h"
+#include "test_support.h"
+
+namespace panta {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+CliRun panta(const test::TempDir& dir, const std::string& args) {
+  std::string err_file = dir.path() + "/stderr.txt";
+  auto r = test::run_command(std::string(PANTA_BINARY) + " " + args + " 2>" + err_file);
+  return {r.exit_code, r.out, test::slurp(err_file)};
+}
+
+std::string copy_shop(const test::TempDir& dir, const std::string& name) {
+  std::string root = dir.path() + "/" + name;
+  fs::copy(std::string(PANTA_SOURCE_DIR) + "/examples/shop", root, fs::copy_options::recursive);
+  fs::remove_all(root + "/.panta");
+  return root;
+}
+
+std::string block(const std::string& java) { return "Here are the tests.\n```java\n" + java + "```\n"; }
+
+nlohmann::json script() {
+  std::string first = block(R"(package org.example.shop;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.Test;
+
+class CartTest {
+  @Test
+  void bulkFoodDiscount() {
+    Cart cart = new Cart();
+    cart.add(new Cart.Item("rice", Cart.Category.FOOD, 10, 100));
+    assertEquals(900, cart.total());
+  }
+
+  @Test
+  void couponWorks() {
+    Cart cart = new Cart();
+    assertTrue(cart.applyCoupon(Coupons.TEN));
+  }
+
+  @Test
+  void wrongSize() {
+    assertEquals(1, new Cart().size());
+  }
+
+  @Test
+  void quits() {
+    System.exit(2);
+  }
+}
+)");
+  auto repair = [](const std::string& body) { return block("@Test\n" + body + "\n"); };
+  return nlohmann::json::array({
+      {{"answer", first}},
+      {{"answer", repair("void couponWorks() {\n  assertTrue(new Cart().applyCoupon(Coupon.TEN));\n}")}},
+      {{"answer", repair("void couponWorks() {\n  assertTrue(new Cart().applyCoupon(\"SAVE10\"));\n}")}},
+      {{"answer", repair("void wrongSize() {\n  assertEquals(2, new Cart().size());\n}")}},
+      {{"answer", repair("void wrongSize() {\n  assertEquals(3, new Cart().size());\n}")}},
+      {{"answer", repair("void quits() {\n  System.exit(1);\n}")}},
+      {{"answer", repair("void quits() {\n  Runtime.getRuntime().exit(1);\n}")}},
+      // Iteration 2: a test that adds no coverage, so the run stops.
+      {{"answer", block("class CartTest {\n  @Test\n  void emptyAgain() {\n    assertEquals(0L, new Cart().total());\n  }\n}\n")}},
+  });
+}
+
+TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
+  test::TempDir dir;
+  llm::test::FakeLlmServer server(script());
+  std::string root = copy_shop(dir, "shop");
+  std::string report = dir.path() + "/report.json";
+  CliRun r = panta(dir, "generate --project " + root + " --class org.example.shop.Cart --llm openai:fake-model --llm-base-url " +
+                            server.url() + "/v1 --repair-attempts 2 --max-no-increase 1 --report " + report);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+
+  auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 8u) << r.err;
+  std::string second_prompt = requests[7]["body"]["messages"].back()["content"];
+  auto failed_at = second_prompt.find("## Failed Tests");
+  ASSERT_NE(failed_at, std::string::npos);
+  EXPECT_NE(second_prompt.find("### wrongSize", failed_at), std::string::npos);
+  EXPECT_NE(second_prompt.find("expected: <3> but was: <0>", failed_at), std::string::npos);
+  EXPECT_NE(second_prompt.find("## Methods Under Test"), std::string::npos);  // coverage > 0: paths
+  std::string repair_prompt = requests[1]["body"]["messages"].back()["content"];
+  EXPECT_NE(repair_prompt.find("does not compile"), std::string::npos);
+  EXPECT_NE(repair_prompt.find("cannot find symbol"), std::string::npos);
+
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string written = test::slurp(test_file);
+  EXPECT_NE(written.find("void bulkFoodDiscount()"), std::string::npos);
+  EXPECT_NE(written.find("applyCoupon(\"SAVE10\")"), std::string::npos);
+  EXPECT_EQ(written.find("wrongSize"), std::string::npos);
+  EXPECT_EQ(written.find("System.exit"), std::string::npos);
+  EXPECT_NE(written.find("void emptyCartCostsNothing()"), std::string::npos);  // kept the user's
+  EXPECT_TRUE(fs::exists(root + "/.panta/backup/src/test/java/org/example/shop/CartTest.java"));
+
+  // The written file compiles and passes as a whole.
+  CliRun check = panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+
+  auto j = nlohmann::json::parse(test::slurp(report));
+  EXPECT_EQ(j["class"], "org.example.shop.Cart");
+  EXPECT_EQ(j["strategy"], "panta");
+  ASSERT_EQ(j["iterations"].size(), 2u);
+  EXPECT_EQ(j["iterations"][0]["tests_generated"], 4);
+  EXPECT_EQ(j["iterations"][0]["tests_passed_first_try"], 1);
+  EXPECT_EQ(j["iterations"][0]["tests_repaired"], 1);
+  EXPECT_EQ(j["iterations"][0]["tests_failed"], 2);
+  EXPECT_GT(j["iterations"][0]["prompt_tokens"].get<int>(), 0);
+  EXPECT_GT(j["final"]["line_coverage"].get<double>(), j["initial"]["line_coverage"].get<double>());
+  EXPECT_GT(j["final"]["branch_coverage"].get<double>(), j["initial"]["branch_coverage"].get<double>());
+  EXPECT_EQ(j["final"]["tests_kept"], 3);
+  EXPECT_NEAR(j["final"]["pass_rate"].get<double>(), 60.0, 0.01);  // 3 of 5 generated
+  EXPECT_EQ(j["stop_reason"], "1 rounds without coverage gain");
+  EXPECT_FALSE(j["iterations"][1]["selected_paths"].empty());
+
+  // The same run from the journal gives the same test file, without the server.
+  std::string again = copy_shop(dir, "again");
+  CliRun replay = panta(dir, "generate --project " + again + " --class org.example.shop.Cart --llm replay:" + root +
+                                 "/.panta/journal.sqlite --repair-attempts 2 --max-no-increase 1");
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_EQ(test::slurp(again + "/src/test/java/org/example/shop/CartTest.java"), written);
+}
+
+TEST(GenerateCli, UsageErrors) {
+  test::TempDir dir;
+  std::string root = copy_shop(dir, "shop");
+  CliRun no_llm = panta(dir, "generate --project " + root + " --class org.example.shop.Cart");
+  if (std::getenv("PANTA_LLM") == nullptr) {
+    EXPECT_EQ(no_llm.exit_code, 2);
+    EXPECT_NE(no_llm.err.find("--llm"), std::string::npos);
+  }
+  CliRun bad = panta(dir, "generate --project " + root + " --class org.example.shop.Cart --llm magic:x");
+  EXPECT_EQ(bad.exit_code, 2);
+  CliRun missing = panta(dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("Nope"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+}  // namespace panta
