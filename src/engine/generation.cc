@@ -125,8 +125,12 @@ class Generator {
         break;
       }
       auto counters = std::make_pair(lines_covered(), branches_covered());
+      Clock::time_point iter_start = Clock::now();
+      double llm_before = llm_seconds_;
       auto it = iteration(iter, max_iter);
       if (!it) return it.error();
+      it->wall_s = seconds_since(iter_start);
+      it->llm_s = llm_seconds_ - llm_before;
       report_.iterations.push_back(*it);
       bool gained = lines_covered() > counters.first || branches_covered() > counters.second;
       no_increase = gained ? 0 : no_increase + 1;
@@ -518,7 +522,9 @@ std::string report_json(const GenerateReport& r) {
                    {"tests_failed", i.tests_failed},
                    {"prompt_tokens", i.prompt_tokens},
                    {"completion_tokens", i.completion_tokens},
-                   {"selected_paths", i.selected_paths}});
+                   {"selected_paths", i.selected_paths},
+                   {"wall_s", i.wall_s},
+                   {"llm_s", i.llm_s}});
   }
   nlohmann::ordered_json j = {
       {"class", r.class_name},

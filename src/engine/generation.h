@@ -37,6 +37,8 @@ struct IterationReport {
   int64_t prompt_tokens = 0;
   int64_t completion_tokens = 0;
   std::vector<std::string> selected_paths;  ///< "method: path k" for panta
+  double wall_s = 0;  ///< The iteration's wall time ...
+  double llm_s = 0;   ///< ... and the part of it spent waiting for the model.
 };
 
 struct GenerateReport {
