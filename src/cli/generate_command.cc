@@ -38,18 +38,22 @@ struct GenerateArgs {
   long long seed = -1;
 };
 
-extern "C" void on_interrupt(int) { engine::request_stop(); }
+extern "C" void on_interrupt(int) {
+  engine::request_stop();
+}
 
 int run_generate(GenerateArgs args) {
   if (args.resume) {
-    std::cerr << "panta: --resume is not implemented yet: run again without it (kept tests stay in the test file)\n";
+    std::cerr << "panta: --resume is not implemented yet: run again without it (kept tests stay in "
+                 "the test file)\n";
     return kUsage;
   }
   if (args.llm.empty()) {
     const char* env = std::getenv("PANTA_LLM");
     if (env == nullptr || *env == '\0') {
-      std::cerr << "panta: no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
-                   "anthropic:MODEL, cmd:COMMAND, replay:FILE)\n";
+      std::cerr
+          << "panta: no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
+             "anthropic:MODEL, cmd:COMMAND, replay:FILE)\n";
       return kUsage;
     }
     args.llm = env;
@@ -94,17 +98,15 @@ int run_generate(GenerateArgs args) {
     engine::GenerateOptions options = args.engine;
     options.class_name = cls;
     options.test_timeout = test_timeout(args.project);
-    if (args.dry_run) options.max_iterations = -1;
-    auto report = engine::generate_tests(*project, (*prepared)->session(), **client, args.llm, args.prompt_dir,
-                                         options, progress);
+    if (args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
+    auto report = engine::generate_tests(*project, (*prepared)->session(), **client, args.llm,
+                                         args.prompt_dir, options, progress);
     if (!report) {
       std::cerr << "panta: " << cls << ": " << report.error().message << "\n";
       exit_code = kFailed;
       continue;
     }
-    if (report->tests_kept == 0 && report->iterations.empty() && report->initial_line_coverage == 0) {
-      exit_code = kFailed;
-    }
+    if (args.dry_run) break;
     if (args.fail_under >= 0 && report->branch_coverage < args.fail_under) exit_code = kFailed;
     double cost = llm::cost(0, 0, args.price_in, args.price_out);
     int64_t in_tokens = 0;
@@ -114,13 +116,15 @@ int run_generate(GenerateArgs args) {
       out_tokens += it.completion_tokens;
     }
     cost = llm::cost(in_tokens, out_tokens, args.price_in, args.price_out);
-    std::cout << fmt::format("{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} tests kept, pass rate {:.0f}%, "
-                             "{} iterations ({}), tokens {} in / {} out{}, test file {}\n",
-                             cls, report->initial_line_coverage, report->line_coverage,
-                             report->initial_branch_coverage, report->branch_coverage, report->tests_kept,
-                             report->pass_rate, report->iterations.size(), report->stop_reason, in_tokens,
-                             out_tokens, args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
-                             report->test_file);
+    std::cout << fmt::format(
+        "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} tests kept, pass rate "
+        "{:.0f}%, "
+        "{} iterations ({}), tokens {} in / {} out{}, test file {}\n",
+        cls, report->initial_line_coverage, report->line_coverage, report->initial_branch_coverage,
+        report->branch_coverage, report->tests_kept, report->pass_rate, report->iterations.size(),
+        report->stop_reason, in_tokens, out_tokens,
+        args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
+        report->test_file);
     reports.push_back(std::move(*report));
   }
   if (!args.report.empty() && !reports.empty()) {
@@ -139,31 +143,46 @@ int run_generate(GenerateArgs args) {
 Runner define_generate(CLI::App& sub) {
   auto args = std::make_shared<GenerateArgs>();
   add_project_options(sub, args->project);
-  sub.add_option("--class", args->classes, "Class to write tests for (FQN; repeatable)")->required();
+  sub.add_option("--class", args->classes, "Class to write tests for (FQN; repeatable)")
+      ->required();
   sub.add_option("--strategy", args->engine.strategy, "panta, cov, basic, baseline or symprompt")
       ->check(CLI::IsMember({"panta", "cov", "basic", "baseline", "symprompt"}))
       ->default_str("panta");
-  sub.add_option("--llm", args->llm, "Model: openai:MODEL, ollama:MODEL, anthropic:MODEL, cmd:COMMAND, replay:FILE (default $PANTA_LLM)");
-  sub.add_option("--llm-base-url", args->llm_base_url, "Base URL of an OpenAI-compatible or Anthropic server");
-  sub.add_option("--llm-timeout", args->llm_timeout_s, "Time limit per model call, seconds")->default_str("600");
-  sub.add_option("--max-iterations", args->engine.max_iterations, "Iterations (default: the class's largest CYC)");
-  sub.add_option("--max-no-increase", args->engine.max_no_increase, "Stop after this many rounds without gain")
+  sub.add_option("--llm", args->llm,
+                 "Model: openai:MODEL, ollama:MODEL, anthropic:MODEL, cmd:COMMAND, replay:FILE "
+                 "(default $PANTA_LLM)");
+  sub.add_option("--llm-base-url", args->llm_base_url,
+                 "Base URL of an OpenAI-compatible or Anthropic server");
+  sub.add_option("--llm-timeout", args->llm_timeout_s, "Time limit per model call, seconds")
+      ->default_str("600");
+  sub.add_option("--max-iterations", args->engine.max_iterations,
+                 "Iterations (default: the class's largest CYC)");
+  sub.add_option("--max-no-increase", args->engine.max_no_increase,
+                 "Stop after this many rounds without gain")
       ->default_str("3");
-  sub.add_option("--max-path-selections", args->engine.max_path_selections, "Times a path may be selected")
+  sub.add_option("--max-path-selections", args->engine.max_path_selections,
+                 "Times a path may be selected")
       ->default_str("3");
-  sub.add_option("--repair-attempts", args->engine.repair_attempts, "Repairs per failing test")->default_str("3");
-  sub.add_option("--test-file", args->engine.test_file, "Test file to write (default: the layout's FooTest.java)");
+  sub.add_option("--repair-attempts", args->engine.repair_attempts, "Repairs per failing test")
+      ->default_str("3");
+  sub.add_option("--test-file", args->engine.test_file,
+                 "Test file to write (default: the layout's FooTest.java)");
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
-  sub.add_option("--prompt-dir", args->prompt_dir, "Prompt templates (default: those shipped with panta)");
-  sub.add_option("--fail-under", args->fail_under, "Exit 1 when branch coverage ends below this percentage");
+  sub.add_option("--prompt-dir", args->prompt_dir,
+                 "Prompt templates (default: those shipped with panta)");
+  sub.add_option("--fail-under", args->fail_under,
+                 "Exit 1 when branch coverage ends below this percentage");
   sub.add_option("--temperature", args->temperature, "Sampling temperature");
   sub.add_option("--max-tokens", args->max_tokens, "Largest answer, in tokens");
   sub.add_option("--seed", args->seed, "Sampling seed, where the backend supports it");
-  sub.add_option("--price-in", args->price_in, "Price per million prompt tokens, to report the cost");
+  sub.add_option("--price-in", args->price_in,
+                 "Price per million prompt tokens, to report the cost");
   sub.add_option("--price-out", args->price_out, "Price per million completion tokens");
   sub.add_flag("--resume", args->resume, "Continue an interrupted run (not implemented yet)");
   sub.add_flag("--dry-run", args->dry_run, "Print the first prompt and exit");
-  sub.footer("Exit codes: 0 the run completed, 1 no valid test file or --fail-under not met, 2 usage or project error.");
+  sub.footer(
+      "Exit codes: 0 the run completed, 1 no valid test file or --fail-under not met, 2 usage or "
+      "project error.");
   return [args] { return run_generate(*args); };
 }
 

@@ -53,8 +53,8 @@ struct Trial {
   bool compile_error = false;
   std::string error;
   std::optional<junit::TestFile> file;  // the class with the test, when it passed
-  std::string name;                      // the name the test got
-  std::string code;                      // its code as added
+  std::string name;                     // the name the test got
+  std::string code;                     // its code as added
 };
 
 class Generator {
@@ -75,7 +75,8 @@ class Generator {
     if (!text) return Error{"class " + options_.class_name + ": " + text.error().message};
     source_text_ = std::move(*text);
     if (auto s = load_paths(); !s) return s;
-    test_path_ = options_.test_file.empty() ? project_.test_file_for(options_.class_name) : options_.test_file;
+    test_path_ = options_.test_file.empty() ? project_.test_file_for(options_.class_name)
+                                            : options_.test_file;
     test_class_ = fs::path(test_path_).stem().string();
     package_ = package_of(options_.class_name);
     test_fqn_ = package_.empty() ? test_class_ : package_ + "." + test_class_;
@@ -87,7 +88,8 @@ class Generator {
       initial = std::move(*existing);
       existed_ = true;
     } else {
-      auto version = project_.junit == project::JUnitFlavour::kJUnit4 ? junit::JUnitVersion::k4 : junit::JUnitVersion::k5;
+      auto version = project_.junit == project::JUnitFlavour::kJUnit4 ? junit::JUnitVersion::k4
+                                                                      : junit::JUnitVersion::k5;
       initial = junit::test_class_skeleton(package_, test_class_, version);
     }
     auto file = junit::TestFile::parse(initial);
@@ -105,10 +107,12 @@ class Generator {
     if (auto s = measure(); !s) return s.error();
     report_.initial_line_coverage = line_pct();
     report_.initial_branch_coverage = branch_pct();
-    progress_(fmt::format("{}: {} methods under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
-                          options_.class_name, methods_.size(), max_cyc_, line_pct(), branch_pct()));
+    progress_(fmt::format(
+        "{}: {} methods under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
+        options_.class_name, methods_.size(), max_cyc_, line_pct(), branch_pct()));
     bool single_pass = options_.strategy == "baseline" || options_.strategy == "symprompt";
-    int max_iter = single_pass ? 1 : (options_.max_iterations > 0 ? options_.max_iterations : max_cyc_);
+    int max_iter =
+        single_pass ? 1 : (options_.max_iterations > 0 ? options_.max_iterations : max_cyc_);
     int no_increase = 0;
     report_.stop_reason = "iteration limit";
     for (int iter = 1; iter <= max_iter; ++iter) {
@@ -121,7 +125,7 @@ class Generator {
         break;
       }
       if (g_stop) {
-        report_.stop_reason = "interrupted";
+        report_.stop_reason = options_.dry_run ? "dry run" : "interrupted";
         break;
       }
       auto counters = std::make_pair(lines_covered(), branches_covered());
@@ -131,13 +135,18 @@ class Generator {
       if (!it) return it.error();
       it->wall_s = seconds_since(iter_start);
       it->llm_s = llm_seconds_ - llm_before;
+      if (options_.dry_run) {
+        report_.stop_reason = "dry run";
+        break;
+      }
       report_.iterations.push_back(*it);
       bool gained = lines_covered() > counters.first || branches_covered() > counters.second;
       no_increase = gained ? 0 : no_increase + 1;
-      progress_(fmt::format("iteration {} of {}: coverage {:.1f}% lines, {:.1f}% branches; tests kept {}, repaired {}, dropped {}; tokens {} in, {} out",
-                            iter, max_iter, line_pct(), branch_pct(),
-                            it->tests_passed_first_try + it->tests_repaired, it->tests_repaired,
-                            it->tests_failed, it->prompt_tokens, it->completion_tokens));
+      progress_(fmt::format(
+          "iteration {} of {}: coverage {:.1f}% lines, {:.1f}% branches; tests kept {}, repaired "
+          "{}, dropped {}; tokens {} in, {} out",
+          iter, max_iter, line_pct(), branch_pct(), it->tests_passed_first_try + it->tests_repaired,
+          it->tests_repaired, it->tests_failed, it->prompt_tokens, it->completion_tokens));
     }
     if (complete_coverage()) report_.stop_reason = "full coverage";
     report_.line_coverage = line_pct();
@@ -153,7 +162,8 @@ class Generator {
   Status load_paths() {
     analyze::AnalyzeOptions opts;
     analyze::FileAnalysis fa = analyze::analyze_file(source_path_, opts);
-    if (!fa.file) return Error{fa.errors.empty() ? source_path_ + ": cannot analyse" : fa.errors.front()};
+    if (!fa.file)
+      return Error{fa.errors.empty() ? source_path_ + ": cannot analyse" : fa.errors.front()};
     for (const auto& c : fa.classes) {
       for (const auto& m : c.methods) {
         if (!m.graph) continue;
@@ -165,8 +175,12 @@ class Generator {
   }
 
   // Before any test ran there are no counters: that is 0 %, not "nothing to cover".
-  double line_pct() const { return coverage_.lines.empty() ? 0 : coverage_.line_counter().percent(); }
-  double branch_pct() const { return coverage_.lines.empty() ? 0 : coverage_.branch_counter().percent(); }
+  double line_pct() const {
+    return coverage_.lines.empty() ? 0 : coverage_.line_counter().percent();
+  }
+  double branch_pct() const {
+    return coverage_.lines.empty() ? 0 : coverage_.branch_counter().percent();
+  }
   int lines_covered() const { return coverage_.line_counter().covered; }
   int branches_covered() const { return coverage_.branch_counter().covered; }
   bool complete_coverage() const {
@@ -182,12 +196,14 @@ class Generator {
       auto compiled = session_.compile_test_text(test_path_, file_->text());
       if (!compiled) return compiled.error();
       if (!compiled->success) {
-        return Error{test_path_ + " does not compile:\n" + runner::format_diagnostics(compiled->diagnostics)};
+        return Error{test_path_ + " does not compile:\n" +
+                     runner::format_diagnostics(compiled->diagnostics)};
       }
       if (file_->test_names().empty()) {
         auto empty = session_.run({}, {options_.class_name}, options_.test_timeout);
         // With no tests nothing runs; coverage is that of the class's lines, all missed.
-        if (empty && !empty->coverage.empty()) coverage_ = coverage::by_source(empty->coverage).front();
+        if (empty && !empty->coverage.empty())
+          coverage_ = coverage::by_source(empty->coverage).front();
         return ok_status();
       }
       auto run = session_.run({test_fqn_}, {options_.class_name}, options_.test_timeout);
@@ -196,7 +212,8 @@ class Generator {
       if (!sources.empty()) coverage_ = sources.front();
       std::vector<std::string> failing;
       for (const auto& r : run->results) {
-        if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped) continue;
+        if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
+          continue;
         size_t hash = r.id.find('#');
         if (hash != std::string::npos) failing.push_back(r.id.substr(hash + 1));
       }
@@ -221,28 +238,37 @@ class Generator {
     in.package_name = package_;
     in.test_file = file_->text();
     for (const auto& d : project_.test_dependencies) in.dependencies.push_back(d.coordinate());
-    in.junit = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)" : "JUnit 5 (org.junit.jupiter)";
+    in.junit = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"
+                                                                : "JUnit 5 (org.junit.jupiter)";
     return in;
   }
 
   // One prompt, shrunk when the model says it is too long: first the test file's bodies go,
   // then the source lines far from the selected paths.
-  Result<llm::Completion> ask(prompt::GenerateInputs in, const prompt::PromptTemplates& t, const std::string& kind) {
+  Result<llm::Completion> ask(prompt::GenerateInputs in, const prompt::PromptTemplates& t,
+                              const std::string& kind) {
     for (int shrink = 0; shrink < 3; ++shrink) {
       llm::Prompt p;
       p.user = t.render_generate(in);
       p.kind = kind;
       p.class_name = options_.class_name;
       p.options = options_.prompt_options;
+      if (options_.dry_run) {
+        options_.dry_run(llm::render_prompt(p));
+        g_stop = true;
+        return Error{"dry run: the first prompt was printed"};
+      }
       Clock::time_point start = Clock::now();
       auto answer = llm_.complete(p);
       llm_seconds_ += seconds_since(start);
       if (answer || !llm::is_context_length_error(answer.error()) || shrink == 2) return answer;
       if (shrink == 0) {
-        progress_("  the prompt is too long for the model: the test file's method bodies are left out");
+        progress_(
+            "  the prompt is too long for the model: the test file's method bodies are left out");
         std::string names;
         for (const std::string& n : file_->test_names()) names += (names.empty() ? "" : ", ") + n;
-        in.test_file = "// " + test_class_ + " exists with tests: " + (names.empty() ? "(none)" : names);
+        in.test_file =
+            "// " + test_class_ + " exists with tests: " + (names.empty() ? "(none)" : names);
       } else {
         progress_("  still too long: only the source lines near the selected paths are kept");
         in.source_text = near_paths_source(in);
@@ -271,7 +297,8 @@ class Generator {
   Result<IterationReport> iteration(int n, int max_iter) {
     IterationReport it;
     it.n = n;
-    progress_(fmt::format("iteration {} of {}: asking the model ({})", n, max_iter, options_.strategy));
+    progress_(
+        fmt::format("iteration {} of {}: asking the model ({})", n, max_iter, options_.strategy));
     std::vector<std::pair<prompt::GenerateInputs, const prompt::PromptTemplates*>> prompts;
     prompt::GenerateInputs in = base_inputs();
     bool zero = lines_covered() == 0;
@@ -280,7 +307,8 @@ class Generator {
       prompts.emplace_back(in, &*basic_);  // Algorithm 3, line 18
     } else if (options_.strategy == "panta") {
       in.failed_tests = failed_;
-      for (const auto& s : select::select_paths(methods_, coverage_, history_, options_.max_path_selections)) {
+      for (const auto& s :
+           select::select_paths(methods_, coverage_, history_, options_.max_path_selections)) {
         prompt::MethodTarget target{s.method, {}};
         for (size_t p : s.paths) {
           target.paths.push_back(methods_paths(s.method)[p]);
@@ -288,8 +316,10 @@ class Generator {
         }
         in.targets.push_back(std::move(target));
       }
-      if (in.targets.empty()) prompts.emplace_back(in, &*basic_);
-      else prompts.emplace_back(in, &*templates_);
+      if (in.targets.empty())
+        prompts.emplace_back(in, &*basic_);
+      else
+        prompts.emplace_back(in, &*templates_);
     } else if (options_.strategy == "symprompt") {
       for (const auto& m : methods_) {
         for (const auto& path : m.paths) {
@@ -306,10 +336,13 @@ class Generator {
       prompts.emplace_back(in, &*templates_);
     }
     failed_.clear();
-    int repairs = options_.strategy == "baseline" || options_.strategy == "symprompt" ? 0 : options_.repair_attempts;
+    int repairs = options_.strategy == "baseline" || options_.strategy == "symprompt"
+                      ? 0
+                      : options_.repair_attempts;
     for (auto& [inputs, templ] : prompts) {
       if (g_stop) break;
       auto answer = ask(inputs, *templ, "generate");
+      if (options_.dry_run) return it;
       if (!answer) {
         progress_("  model error: " + answer.error().message);
         if (prompts.size() == 1) return it;  // the round counts as one without gain
@@ -334,7 +367,8 @@ class Generator {
         Trial trial = try_test(test, *extracted);
         for (int attempt = 1; !trial.passed && attempt <= repairs && !g_stop; ++attempt) {
           progress_(fmt::format("  {} fails ({}); repair attempt {} of {}", trial.name,
-                                trial.compile_error ? "does not compile" : "does not pass", attempt, repairs));
+                                trial.compile_error ? "does not compile" : "does not pass", attempt,
+                                repairs));
           auto repaired = repair(trial, it);
           if (!repaired) break;
           trial = std::move(*repaired);
@@ -396,8 +430,9 @@ class Generator {
       any = true;
       if (r.status == runner::TestStatus::kPassed) continue;
       t.passed = false;
-      t.error = fmt::format("{}: {}{}\n{}", runner::to_string(r.status), r.exception.empty() ? "" : r.exception + ": ",
-                            r.message, r.stack_trace);
+      t.error =
+          fmt::format("{}: {}{}\n{}", runner::to_string(r.status),
+                      r.exception.empty() ? "" : r.exception + ": ", r.message, r.stack_trace);
     }
     if (!any) {
       t.passed = false;
@@ -407,13 +442,16 @@ class Generator {
     return t;
   }
 
-  static std::string diagnostics_with_lines(const std::vector<runner::Diagnostic>& diags, const std::string& text) {
+  static std::string diagnostics_with_lines(const std::vector<runner::Diagnostic>& diags,
+                                            const std::string& text) {
     java::SourceText src("test", text);
     std::string out;
     for (const auto& d : diags) {
       if (d.kind != "error") continue;
       out += fmt::format("line {}: error: {}\n", d.line, d.message);
-      if (d.line > 0) out += fmt::format("    {}\n", java::collapse_whitespace(src.line(static_cast<uint32_t>(d.line)), 300));
+      if (d.line > 0)
+        out += fmt::format("    {}\n",
+                           java::collapse_whitespace(src.line(static_cast<uint32_t>(d.line)), 300));
     }
     return out;
   }
@@ -454,11 +492,14 @@ class Generator {
     std::error_code ec;
     if (existed_ && !backed_up_) {
       fs::path rel = fs::relative(test_path_, project_.root, ec);
-      fs::path backup = fs::path(project_.root) / ".panta" / "backup" / (ec ? fs::path(test_path_).filename() : rel);
+      fs::path backup = fs::path(project_.root) / ".panta" / "backup" /
+                        (ec ? fs::path(test_path_).filename() : rel);
       if (!fs::exists(backup, ec)) {
         fs::create_directories(backup.parent_path(), ec);
         fs::copy_file(test_path_, backup, ec);
-        if (ec) return Error{"cannot back up " + test_path_ + " to " + backup.string() + ": " + ec.message()};
+        if (ec)
+          return Error{"cannot back up " + test_path_ + " to " + backup.string() + ": " +
+                       ec.message()};
         progress_("  backed up the existing test file to " + backup.string());
       }
       backed_up_ = true;
@@ -499,7 +540,9 @@ class Generator {
 
 }  // namespace
 
-void request_stop() { g_stop = true; }
+void request_stop() {
+  g_stop = true;
+}
 
 Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,
                                       llm::LlmClient& llm, const std::string& llm_name,
@@ -526,21 +569,22 @@ std::string report_json(const GenerateReport& r) {
                    {"wall_s", i.wall_s},
                    {"llm_s", i.llm_s}});
   }
-  nlohmann::ordered_json j = {
-      {"class", r.class_name},
-      {"strategy", r.strategy},
-      {"llm", r.llm},
-      {"initial", {{"line_coverage", r.initial_line_coverage}, {"branch_coverage", r.initial_branch_coverage}}},
-      {"iterations", std::move(its)},
-      {"final",
-       {{"line_coverage", r.line_coverage},
-        {"branch_coverage", r.branch_coverage},
-        {"pass_rate", r.pass_rate},
-        {"tests_kept", r.tests_kept}}},
-      {"stop_reason", r.stop_reason},
-      {"test_file", r.test_file},
-      {"wall_s", r.wall_s},
-      {"llm_s", r.llm_s}};
+  nlohmann::ordered_json j = {{"class", r.class_name},
+                              {"strategy", r.strategy},
+                              {"llm", r.llm},
+                              {"initial",
+                               {{"line_coverage", r.initial_line_coverage},
+                                {"branch_coverage", r.initial_branch_coverage}}},
+                              {"iterations", std::move(its)},
+                              {"final",
+                               {{"line_coverage", r.line_coverage},
+                                {"branch_coverage", r.branch_coverage},
+                                {"pass_rate", r.pass_rate},
+                                {"tests_kept", r.tests_kept}}},
+                              {"stop_reason", r.stop_reason},
+                              {"test_file", r.test_file},
+                              {"wall_s", r.wall_s},
+                              {"llm_s", r.llm_s}};
   return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 

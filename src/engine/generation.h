@@ -14,7 +14,7 @@
 namespace panta::engine {
 
 struct GenerateOptions {
-  std::string class_name;         ///< FQN of the class under test.
+  std::string class_name;          ///< FQN of the class under test.
   std::string strategy = "panta";  ///< baseline, basic, cov, panta, symprompt
   int max_iterations = 0;          ///< 0: the class's largest cyclomatic complexity (the paper)
   int max_no_increase = 3;
@@ -23,6 +23,8 @@ struct GenerateOptions {
   std::string test_file;  ///< Default: the project's test file for the class.
   std::chrono::milliseconds test_timeout{10000};
   llm::PromptOptions prompt_options;
+  /// When set, the first prompt goes here instead of to the model, and the run stops.
+  std::function<void(const std::string& prompt)> dry_run;
 };
 
 /// What one iteration did (the report's "iterations" entries).
@@ -37,8 +39,8 @@ struct IterationReport {
   int64_t prompt_tokens = 0;
   int64_t completion_tokens = 0;
   std::vector<std::string> selected_paths;  ///< "method: path k" for panta
-  double wall_s = 0;  ///< The iteration's wall time ...
-  double llm_s = 0;   ///< ... and the part of it spent waiting for the model.
+  double wall_s = 0;                        ///< The iteration's wall time ...
+  double llm_s = 0;                         ///< ... and the part of it spent waiting for the model.
 };
 
 struct GenerateReport {

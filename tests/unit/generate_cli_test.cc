@@ -33,7 +33,9 @@ std::string copy_shop(const test::TempDir& dir, const std::string& name) {
   return root;
 }
 
-std::string block(const std::string& java) { return "Here are the tests.\n```java\n" + java + "```\n"; }
+std::string block(const std::string& java) {
+  return "Here are the tests.\n```java\n" + java + "```\n";
+}
 
 nlohmann::json script() {
   std::string first = block(R"(package org.example.shop;
@@ -70,14 +72,17 @@ class CartTest {
   auto repair = [](const std::string& body) { return block("@Test\n" + body + "\n"); };
   return nlohmann::json::array({
       {{"answer", first}},
-      {{"answer", repair("void couponWorks() {\n  assertTrue(new Cart().applyCoupon(Coupon.TEN));\n}")}},
-      {{"answer", repair("void couponWorks() {\n  assertTrue(new Cart().applyCoupon(\"SAVE10\"));\n}")}},
+      {{"answer",
+        repair("void couponWorks() {\n  assertTrue(new Cart().applyCoupon(Coupon.TEN));\n}")}},
+      {{"answer",
+        repair("void couponWorks() {\n  assertTrue(new Cart().applyCoupon(\"SAVE10\"));\n}")}},
       {{"answer", repair("void wrongSize() {\n  assertEquals(2, new Cart().size());\n}")}},
       {{"answer", repair("void wrongSize() {\n  assertEquals(3, new Cart().size());\n}")}},
       {{"answer", repair("void quits() {\n  System.exit(1);\n}")}},
       {{"answer", repair("void quits() {\n  Runtime.getRuntime().exit(1);\n}")}},
       // Iteration 2: a test that adds no coverage, so the run stops.
-      {{"answer", block("class CartTest {\n  @Test\n  void emptyAgain() {\n    assertEquals(0L, new Cart().total());\n  }\n}\n")}},
+      {{"answer", block("class CartTest {\n  @Test\n  void emptyAgain() {\n    assertEquals(0L, "
+                        "new Cart().total());\n  }\n}\n")}},
   });
 }
 
@@ -86,8 +91,10 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   llm::test::FakeLlmServer server(script());
   std::string root = copy_shop(dir, "shop");
   std::string report = dir.path() + "/report.json";
-  CliRun r = panta(dir, "generate --project " + root + " --class org.example.shop.Cart --llm openai:fake-model --llm-base-url " +
-                            server.url() + "/v1 --repair-attempts 2 --max-no-increase 1 --report " + report);
+  CliRun r = panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --llm openai:fake-model --llm-base-url " +
+               server.url() + "/v1 --repair-attempts 2 --max-no-increase 1 --report " + report);
   ASSERT_EQ(r.exit_code, 0) << r.err;
 
   auto requests = server.requests();
@@ -125,7 +132,8 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   EXPECT_EQ(j["iterations"][0]["tests_failed"], 2);
   EXPECT_GT(j["iterations"][0]["prompt_tokens"].get<int>(), 0);
   EXPECT_GT(j["final"]["line_coverage"].get<double>(), j["initial"]["line_coverage"].get<double>());
-  EXPECT_GT(j["final"]["branch_coverage"].get<double>(), j["initial"]["branch_coverage"].get<double>());
+  EXPECT_GT(j["final"]["branch_coverage"].get<double>(),
+            j["initial"]["branch_coverage"].get<double>());
   EXPECT_EQ(j["final"]["tests_kept"], 3);
   EXPECT_NEAR(j["final"]["pass_rate"].get<double>(), 60.0, 0.01);  // 3 of 5 generated
   EXPECT_EQ(j["stop_reason"], "1 rounds without coverage gain");
@@ -133,7 +141,8 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
 
   // The same run from the journal gives the same test file, without the server.
   std::string again = copy_shop(dir, "again");
-  CliRun replay = panta(dir, "generate --project " + again + " --class org.example.shop.Cart --llm replay:" + root +
+  CliRun replay = panta(dir, "generate --project " + again +
+                                 " --class org.example.shop.Cart --llm replay:" + root +
                                  "/.panta/journal.sqlite --repair-attempts 2 --max-no-increase 1");
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_EQ(test::slurp(again + "/src/test/java/org/example/shop/CartTest.java"), written);
@@ -147,9 +156,17 @@ TEST(GenerateCli, UsageErrors) {
     EXPECT_EQ(no_llm.exit_code, 2);
     EXPECT_NE(no_llm.err.find("--llm"), std::string::npos);
   }
-  CliRun bad = panta(dir, "generate --project " + root + " --class org.example.shop.Cart --llm magic:x");
+  CliRun bad =
+      panta(dir, "generate --project " + root + " --class org.example.shop.Cart --llm magic:x");
   EXPECT_EQ(bad.exit_code, 2);
-  CliRun missing = panta(dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
+  CliRun dry = panta(dir, "generate --project " + root +
+                              " --class org.example.shop.Cart --llm cmd:false --dry-run");
+  EXPECT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_EQ(dry.out.rfind("## Source File", 0), 0u);
+  EXPECT_NE(dry.out.find("## Methods Under Test"), std::string::npos);
+  EXPECT_FALSE(fs::exists(root + "/.panta/backup"));
+  CliRun missing =
+      panta(dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("Nope"), std::string::npos) << missing.err;
 }

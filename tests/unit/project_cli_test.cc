@@ -55,7 +55,8 @@ TEST(CoverageCli, ShopExampleInTextAndJson) {
   EXPECT_GT(c["branches"]["missed"].get<int>(), 0);
   EXPECT_FALSE(c["missed_lines"].empty());
   EXPECT_FALSE(c["line_detail"].empty());
-  for (const char* key : {"line", "mi", "ci", "mb", "cb"}) EXPECT_TRUE(c["line_detail"][0].contains(key));
+  for (const char* key : {"line", "mi", "ci", "mb", "cb"})
+    EXPECT_TRUE(c["line_detail"][0].contains(key));
   ASSERT_EQ(j["tests"].size(), 1u);
   EXPECT_EQ(j["tests"][0]["id"], "org.example.shop.CartTest#emptyCartCostsNothing");
   EXPECT_EQ(j["tests"][0]["status"], "passed");
@@ -95,13 +96,15 @@ TEST(CoverageCli, MainSourceChangesAreRecompiled) {
   ASSERT_EQ(panta(dir, "coverage --project " + root).exit_code, 0);
   std::string cart = root + "/src/main/java/org/example/shop/Cart.java";
   std::string text = test::slurp(cart);
-  text.replace(text.find("public int size() {"), 19, "public int size() {\n    if (items.isEmpty()) return 0;");
+  text.replace(text.find("public int size() {"), 19,
+               "public int size() {\n    if (items.isEmpty()) return 0;");
   std::ofstream(cart) << text;
   CliRun r = panta(dir, "coverage --project " + root + " --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   bool has_new_line = false;
-  for (const auto& l : j["classes"][0]["line_detail"]) has_new_line = has_new_line || l["line"] == 24;
+  for (const auto& l : j["classes"][0]["line_detail"])
+    has_new_line = has_new_line || l["line"] == 24;
   EXPECT_TRUE(has_new_line);
 }
 
@@ -126,7 +129,9 @@ public class LegacyTest {
   @Test public void loops() { while (true) { } }
 }
 )");
-  CliRun r = panta(dir, "test --project " + root + " --test-timeout 1 --format json --test org.example.shop.LegacyTest --test org.example.shop.CartTest#emptyCartCostsNothing");
+  CliRun r = panta(dir, "test --project " + root +
+                            " --test-timeout 1 --format json --test org.example.shop.LegacyTest "
+                            "--test org.example.shop.CartTest#emptyCartCostsNothing");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   std::map<std::string, std::string> status;
   auto parsed = nlohmann::json::parse(r.out);
@@ -154,7 +159,8 @@ TEST(ProjectCli, UsageAndProjectErrorsExitTwo) {
 
 // The real commons-lang3 from ../shared/corpus/fetch-subjects.sh --compile, when present.
 TEST(CoverageCli, CommonsLang3FromTheCorpus) {
-  std::string corpus = std::string(std::getenv("HOME") ? std::getenv("HOME") : "/root") + "/.cache/panta-corpus/lang";
+  std::string corpus = std::string(std::getenv("HOME") ? std::getenv("HOME") : "/root") +
+                       "/.cache/panta-corpus/lang";
   if (const char* c = std::getenv("PANTA_CORPUS")) corpus = std::string(c) + "/lang";
   if (!fs::exists(corpus + "/classes/org/apache/commons/lang3/CharUtils.class")) {
     GTEST_SKIP() << "commons-lang3 corpus not found at " << corpus
