@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Benchmark of validating one generated test (compile a 30-method test class for commons-lang3's
+# CharUtils, run one new method, collect coverage): the warm JVM helper vs. the naive javac +
+# JaCoCo agent + console launcher processes, side by side in one run (bench/runner_bench.py).
+# Needs the corpus: ../shared/corpus/fetch-subjects.sh --compile lang (or set PANTA_CORPUS).
+# usage: bench/runner_bench.sh [--write]   (--write updates docs/benchmarks.md)
+# env: RUNS (warm iterations, default 50), NAIVE_RUNS (default 15), BUILD_DIR (default build)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+write=${1:-}
+build=${BUILD_DIR:-$root/build}
+lib=/usr/share/java
+corpus=${PANTA_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/panta-corpus}
+classes=$(awk -F'\t' '$1=="lang"{print $6}' "$corpus/index.tsv" 2>/dev/null || true)
+if [ -z "$classes" ] || [ ! -f "$classes/org/apache/commons/lang3/CharUtils.class" ]; then
+  echo "runner_bench: compiled commons-lang3 not found in $corpus; run ../shared/corpus/fetch-subjects.sh --compile lang" >&2
+  exit 1
+fi
+for f in "$build/panta-runner.jar" "$build/jacocoagent.jar"; do
+  [ -f "$f" ] || { echo "runner_bench: missing $f; run cmake --build $build" >&2; exit 1; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+jacoco_cp=$lib/org.jacoco.core.jar:$lib/asm.jar:$lib/asm-commons.jar:$lib/asm-tree.jar:$lib/asm-analysis.jar
+tools=$build/java-runner/panta-runner-testtools.jar
+if [ ! -f "$tools" ]; then
+  # Not built yet (target panta_runner_testtools): compile the one tool needed here.
+  tools=$tmp/tools
+  javac --release 17 -cp "$jacoco_cp" -d "$tools" "$root/java-runner/tests/tools/ExecToJson.java"
+fi
+
+report=$(python3 "$root/bench/runner_bench.py" \
+  --java java --javac javac \
+  --runner-jar "$build/panta-runner.jar" --agent-jar "$build/jacocoagent.jar" \
+  --console-jar "$lib/junit-platform-console-standalone.jar" \
+  --tools-classpath "$tools:$jacoco_cp" --classes "$classes" --lib-dir "$lib" \
+  --work "$tmp/work" --runs "${RUNS:-50}" --naive-runs "${NAIVE_RUNS:-15}")
+echo "$report"
+if [ "$write" = "--write" ]; then
+  doc="$root/docs/benchmarks.md"
+  [ -f "$doc" ] || printf '# Benchmarks\n\nFigures are ratios measured side by side in one run; each section names the command that reproduces it.\n' > "$doc"
+  python3 - "$doc" "$report" <<'PY'
+import re, sys
+path, report = sys.argv[1], sys.argv[2]
+text = open(path).read()
+start = "<!-- runner-bench -->"
+end = "<!-- /runner-bench -->"
+block = f"{start}\n{report}\n{end}"
+if start in text:
+    text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda m: block, text, flags=re.S)
+else:
+    text = text.rstrip("\n") + "\n\n" + block + "\n"
+open(path, "w").write(text)
+PY
+  echo "runner_bench: wrote $doc"
+fi
