@@ -23,19 +23,6 @@ struct CoverageArgs {
   std::string format = "text";
 };
 
-// "3-5, 9" from {3, 4, 5, 9}.
-std::string line_ranges(const std::vector<uint32_t>& lines) {
-  std::string out;
-  for (size_t i = 0; i < lines.size();) {
-    size_t j = i;
-    while (j + 1 < lines.size() && lines[j + 1] == lines[j] + 1) ++j;
-    if (!out.empty()) out += ", ";
-    out += j == i ? fmt::format("{}", lines[i]) : fmt::format("{}-{}", lines[i], lines[j]);
-    i = j + 1;
-  }
-  return out.empty() ? "none" : out;
-}
-
 std::string test_summary(const std::vector<runner::TestResult>& results) {
   std::map<std::string, int> counts;
   for (const auto& r : results) ++counts[runner::to_string(r.status)];
@@ -63,8 +50,8 @@ void print_text(const project::Project& project,
                              lines.total());
     std::cout << fmt::format("  branches  {:5.1f}%  {} of {}\n", branches.percent(),
                              branches.covered, branches.total());
-    std::cout << "  missed lines: " << line_ranges(s.missed_lines()) << "\n";
-    std::cout << "  partly covered lines: " << line_ranges(s.partly_lines()) << "\n";
+    std::cout << "  missed lines: " << coverage::line_ranges(s.missed_lines()) << "\n";
+    std::cout << "  partly covered lines: " << coverage::line_ranges(s.partly_lines()) << "\n";
   }
   for (const auto& r : run.results) {
     if (r.status == runner::TestStatus::kPassed) continue;
@@ -105,34 +92,24 @@ ordered_json to_json(const project::Project& project,
 }
 
 int run_coverage(const CoverageArgs& args) {
-  auto project = load_project(args.project);
-  if (!project) {
-    std::cerr << "panta: " << project.error().message << "\n";
-    return kUsage;
-  }
-  auto prepared = PreparedTests::prepare(*project, args.project, args.tests);
-  if (!prepared) {
-    std::cerr << "panta: " << prepared.error().message << "\n";
-    return kUsage;
-  }
-  if (!(*prepared)->compile_errors().empty()) {
-    std::cerr << "panta: the tests do not compile:\n" << (*prepared)->compile_errors();
-    return kFailed;
-  }
-  if ((*prepared)->tests().empty()) {
+  ReadyTests ready = ready_tests(args.project, args.tests);
+  if (ready.exit_code != 0) return ready.exit_code;
+  const project::Project* project = ready.project.get();
+  PreparedTests* prepared = ready.tests.get();
+  if (prepared->tests().empty()) {
     std::cerr << "panta: no test classes in " << project->test_dir << " (give them with --test)\n";
     return kFailed;
   }
   std::vector<std::string> classes = args.classes;
   if (classes.empty()) {
-    auto all = (*prepared)->session().main_classes();
+    auto all = prepared->session().main_classes();
     if (!all) {
       std::cerr << "panta: " << all.error().message << "\n";
       return kUsage;
     }
     classes = *all;
   }
-  auto run = (*prepared)->session().run((*prepared)->tests(), classes, test_timeout(args.project));
+  auto run = prepared->session().run(prepared->tests(), classes, test_timeout(args.project));
   if (!run) {
     std::cerr << "panta: " << run.error().message << "\n";
     return kFailed;

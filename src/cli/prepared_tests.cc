@@ -1,6 +1,9 @@
 #include "cli/prepared_tests.h"
 
 #include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
 
 namespace panta::cli {
 namespace fs = std::filesystem;
@@ -46,6 +49,29 @@ Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
   if (!discovered) return discovered.error();
   p->tests_ = std::move(*discovered);
   return p;
+}
+
+ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests) {
+  ReadyTests ready;
+  auto project = load_project(options);
+  if (!project) {
+    std::cerr << "panta: " << project.error().message << "\n";
+    ready.exit_code = kUsage;
+    return ready;
+  }
+  ready.project = std::make_unique<project::Project>(std::move(*project));
+  auto prepared = PreparedTests::prepare(*ready.project, options, tests);
+  if (!prepared) {
+    std::cerr << "panta: " << prepared.error().message << "\n";
+    ready.exit_code = kUsage;
+    return ready;
+  }
+  ready.tests = std::move(*prepared);
+  if (!ready.tests->compile_errors().empty()) {
+    std::cerr << "panta: the tests do not compile:\n" << ready.tests->compile_errors();
+    ready.exit_code = kFailed;
+  }
+  return ready;
 }
 
 }  // namespace panta::cli

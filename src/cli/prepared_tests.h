@@ -35,6 +35,18 @@ class PreparedTests {
   std::string compile_errors_;
 };
 
+/// A loaded project with its tests compiled and ready to run, or the exit code a command stops
+/// with: the prologue `panta coverage` and `panta test` share.
+struct ReadyTests {
+  std::unique_ptr<project::Project> project;  // outlives `tests`
+  std::unique_ptr<PreparedTests> tests;
+  int exit_code = 0;  ///< Non-zero when it failed: 2 project error, 1 tests that do not compile.
+};
+
+/// Loads the project of `options` and prepares `tests` (see PreparedTests::prepare). Prints
+/// why it failed ("panta: ..." on stderr) and sets exit_code when it does.
+ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests);
+
 /// The source file of a test class: test_dir/pkg/Top.java for "pkg.Top", "pkg.Top$Inner" or
 /// "pkg.Top#method".
 std::string test_source_of(const project::Project& project, const std::string& spec);

@@ -64,21 +64,10 @@ ordered_json to_json(const runner::RunResult& run) {
 }
 
 int run_tests(const TestArgs& args) {
-  auto project = load_project(args.project);
-  if (!project) {
-    std::cerr << "panta: " << project.error().message << "\n";
-    return kUsage;
-  }
-  auto prepared = PreparedTests::prepare(*project, args.project, args.tests);
-  if (!prepared) {
-    std::cerr << "panta: " << prepared.error().message << "\n";
-    return kUsage;
-  }
-  if (!(*prepared)->compile_errors().empty()) {
-    std::cerr << "panta: the tests do not compile:\n" << (*prepared)->compile_errors();
-    return kFailed;
-  }
-  auto run = (*prepared)->session().run((*prepared)->tests(), {}, test_timeout(args.project));
+  ReadyTests ready = ready_tests(args.project, args.tests);
+  if (ready.exit_code != 0) return ready.exit_code;
+  PreparedTests* prepared = ready.tests.get();
+  auto run = prepared->session().run(prepared->tests(), {}, test_timeout(args.project));
   if (!run) {
     std::cerr << "panta: " << run.error().message << "\n";
     return kFailed;

@@ -1,5 +1,7 @@
 #include "coverage/coverage.h"
 
+#include <fmt/format.h>
+
 namespace panta::coverage {
 
 Counter SourceCoverage::line_counter() const {
@@ -31,6 +33,18 @@ std::vector<uint32_t> SourceCoverage::partly_lines() const {
     if (l.partly()) out.push_back(n);
   }
   return out;
+}
+
+std::string line_ranges(const std::vector<uint32_t>& lines) {
+  std::string out;
+  for (size_t i = 0; i < lines.size();) {
+    size_t j = i;
+    while (j + 1 < lines.size() && lines[j + 1] == lines[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += j == i ? fmt::format("{}", lines[i]) : fmt::format("{}-{}", lines[i], lines[j]);
+    i = j + 1;
+  }
+  return out.empty() ? "none" : out;
 }
 
 std::vector<SourceCoverage> by_source(const std::vector<ClassCoverage>& classes) {

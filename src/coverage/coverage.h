@@ -49,6 +49,9 @@ struct SourceCoverage {
   std::vector<uint32_t> partly_lines() const;
 };
 
+/// Line numbers as "3, 5-7, 12", or "none" for no lines. `lines` must be ascending.
+std::string line_ranges(const std::vector<uint32_t>& lines);
+
 /// Groups classes by their top-level class (the part of the binary name before '$') and adds
 /// up the counters of lines that several of them share.
 std::vector<SourceCoverage> by_source(const std::vector<ClassCoverage>& classes);

@@ -21,18 +21,6 @@ std::string numbered(const std::string& source) {
   return out;
 }
 
-std::string line_list(const std::vector<uint32_t>& lines) {
-  std::string out;
-  for (size_t i = 0; i < lines.size();) {
-    size_t j = i;
-    while (j + 1 < lines.size() && lines[j + 1] == lines[j] + 1) ++j;
-    if (!out.empty()) out += ", ";
-    out += j == i ? fmt::format("{}", lines[i]) : fmt::format("{}-{}", lines[i], lines[j]);
-    i = j + 1;
-  }
-  return out.empty() ? "none" : out;
-}
-
 std::string conditions_of(const std::vector<cfg::PathStep>& path) {
   std::vector<cfg::PathStep> decisions;
   for (const cfg::PathStep& s : path) {

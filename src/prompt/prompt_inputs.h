@@ -54,9 +54,6 @@ struct RepairInputs {
 /// The source with "N: " before each line, N starting at 1.
 std::string numbered(const std::string& source);
 
-/// Line numbers as "3, 5-7, 12", or "none".
-std::string line_list(const std::vector<uint32_t>& lines);
-
 /// A path's decisions only, one per line ("8: if (!isValueCode(ch)) is False"): SymPrompt's
 /// path constraints.
 std::string conditions_of(const std::vector<cfg::PathStep>& path);

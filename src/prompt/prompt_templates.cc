@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "coverage/coverage.h"
 #include "java/source_text.h"
 
 namespace panta::prompt {
@@ -108,8 +109,8 @@ std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
     }
   }
   d.set("methods", methods);
-  d.set("uncovered_lines", line_list(in.uncovered_lines));
-  d.set("partly_lines", line_list(in.partly_lines));
+  d.set("uncovered_lines", coverage::line_ranges(in.uncovered_lines));
+  d.set("partly_lines", coverage::line_ranges(in.partly_lines));
   d.set("method_name", in.symprompt_method);
   d.set("conditions", conditions_of(in.symprompt_path));
   return render(generate_, std::move(d), answer_format_);

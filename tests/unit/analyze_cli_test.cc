@@ -11,20 +11,8 @@
 namespace panta {
 namespace {
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-CliRun panta(const test::TempDir& dir, const std::string& args) {
-  std::string err_file = dir.path() + "/stderr.txt";
-  auto r = test::run_command(std::string(PANTA_BINARY) + " " + args + " 2>" + err_file);
-  return {r.exit_code, r.out, test::slurp(err_file)};
-}
-
-CliRun analyze(const test::TempDir& dir, const std::string& args) {
-  return panta(dir, "analyze " + args);
+test::PantaRun analyze(const test::TempDir& dir, const std::string& args) {
+  return test::run_panta(dir, "analyze " + args);
 }
 
 const char* kGood =
@@ -33,11 +21,11 @@ const char* kGood =
 TEST(AnalyzeCli, PaperExampleInAllFormats) {
   test::TempDir dir;
   std::string file = test::fixture("PatternOptionBuilder.java");
-  CliRun text = analyze(dir, file);
+  test::PantaRun text = analyze(dir, file);
   EXPECT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("parsePattern(String)  lines 1-21  CYC 5"), std::string::npos);
 
-  CliRun json = analyze(dir, "--format json " + file);
+  test::PantaRun json = analyze(dir, "--format json " + file);
   ASSERT_EQ(json.exit_code, 0) << json.err;
   auto j = nlohmann::json::parse(json.out);
   const auto& m = j["files"][0]["classes"][0]["methods"][0];
@@ -57,7 +45,7 @@ TEST(AnalyzeCli, PaperExampleInAllFormats) {
   EXPECT_EQ(step["branch"], "false");
   EXPECT_TRUE(m["paths"][0]["steps"][0]["branch"].is_null());
 
-  CliRun dot = analyze(dir, "--format dot " + file);
+  test::PantaRun dot = analyze(dir, "--format dot " + file);
   EXPECT_EQ(dot.exit_code, 0);
   EXPECT_EQ(dot.out.rfind("digraph panta {", 0), 0u);
   EXPECT_NE(dot.out.find("shape=diamond"), std::string::npos);
@@ -66,9 +54,9 @@ TEST(AnalyzeCli, PaperExampleInAllFormats) {
 TEST(AnalyzeCli, MethodFilterAndAllMethods) {
   test::TempDir dir;
   std::string file = test::fixture("Members.java");
-  CliRun mut_only = analyze(dir, "--format json " + file);
-  CliRun all = analyze(dir, "--format json --all-methods " + file);
-  CliRun one = analyze(dir, "--format json --method sum " + file);
+  test::PantaRun mut_only = analyze(dir, "--format json " + file);
+  test::PantaRun all = analyze(dir, "--format json --all-methods " + file);
+  test::PantaRun one = analyze(dir, "--format json --method sum " + file);
   auto count = [](const std::string& out) {
     size_t n = 0;
     auto j = nlohmann::json::parse(out);
@@ -79,7 +67,7 @@ TEST(AnalyzeCli, MethodFilterAndAllMethods) {
   EXPECT_EQ(count(all.out), 23u);
   EXPECT_EQ(count(one.out), 1u);
   EXPECT_NE(all.out.find("\"excluded_because\":\"getter\""), std::string::npos);
-  CliRun none = analyze(dir, "--method nosuchmethod " + file);
+  test::PantaRun none = analyze(dir, "--method nosuchmethod " + file);
   EXPECT_EQ(none.exit_code, 1);
   EXPECT_NE(none.err.find("no method named nosuchmethod"), std::string::npos);
 }
@@ -89,7 +77,7 @@ TEST(AnalyzeCli, FoldersAreSearchedRecursively) {
   dir.write("src/a/A.java", kGood);
   dir.write("src/b/c/C.java", kGood);
   dir.write("src/readme.txt", "not java");
-  CliRun r = analyze(dir, dir.path() + "/src");
+  test::PantaRun r = analyze(dir, dir.path() + "/src");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("src/a/A.java"), std::string::npos);
   EXPECT_NE(r.out.find("src/b/c/C.java"), std::string::npos);
@@ -98,7 +86,7 @@ TEST(AnalyzeCli, FoldersAreSearchedRecursively) {
 TEST(AnalyzeCli, MissingPathIsAnErrorAndOthersStillRun) {
   test::TempDir dir;
   std::string good = dir.write("Good.java", kGood);
-  CliRun r = analyze(dir, dir.path() + "/Nope.java " + good);
+  test::PantaRun r = analyze(dir, dir.path() + "/Nope.java " + good);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("Nope.java: no such file or directory"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("f(int)"), std::string::npos);
@@ -107,7 +95,7 @@ TEST(AnalyzeCli, MissingPathIsAnErrorAndOthersStillRun) {
 TEST(AnalyzeCli, NonJavaFileIsRejected) {
   test::TempDir dir;
   std::string txt = dir.write("notes.txt", "hello");
-  CliRun r = analyze(dir, txt);
+  test::PantaRun r = analyze(dir, txt);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("notes.txt: not a .java file"), std::string::npos) << r.err;
 }
@@ -119,7 +107,7 @@ TEST(AnalyzeCli, SyntaxErrorIsReportedWithPositionAndTheRestIsAnalysed) {
                 "class Bad {\n  int ok(int x) {\n    if (x > 1) return 2;\n    return 3;\n  }\n"
                 "  void broken() {\n    int = ;\n  }\n}\n");
   std::string good = dir.write("Good.java", kGood);
-  CliRun r = analyze(dir, "--format json " + bad + " " + good);
+  test::PantaRun r = analyze(dir, "--format json " + bad + " " + good);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("Bad.java:7:"), std::string::npos) << r.err;
   auto j = nlohmann::json::parse(r.out);
@@ -135,7 +123,7 @@ TEST(AnalyzeCli, SyntaxErrorIsReportedWithPositionAndTheRestIsAnalysed) {
 TEST(AnalyzeCli, EmptyFileIsAnError) {
   test::TempDir dir;
   std::string empty = dir.write("Empty.java", "");
-  CliRun r = analyze(dir, empty);
+  test::PantaRun r = analyze(dir, empty);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("Empty.java: empty file"), std::string::npos) << r.err;
 }
@@ -143,7 +131,7 @@ TEST(AnalyzeCli, EmptyFileIsAnError) {
 TEST(AnalyzeCli, InvalidUtf8IsAnErrorWithItsPosition) {
   test::TempDir dir;
   std::string bad = dir.write("Latin1.java", "class A {\n  String s = \"caf\xE9\";\n}\n");
-  CliRun r = analyze(dir, bad);
+  test::PantaRun r = analyze(dir, bad);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("Latin1.java:2:18: invalid UTF-8"), std::string::npos) << r.err;
 }
@@ -151,7 +139,7 @@ TEST(AnalyzeCli, InvalidUtf8IsAnErrorWithItsPosition) {
 TEST(AnalyzeCli, FileNameThatIsNotUtf8DoesNotBreakJson) {
   test::TempDir dir;
   std::string file = dir.write("caf\xE9.java", kGood);
-  CliRun r = analyze(dir, "--format json " + dir.path());
+  test::PantaRun r = analyze(dir, "--format json " + dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["files"].size(), 1u);
@@ -167,7 +155,7 @@ TEST(AnalyzeCli, NestedFinallyBlowUpIsAnErrorNotAHang) {
   }
   std::string file =
       dir.write("Blow.java", "class Blow { int f(int x) { " + body + " return x; } }\n");
-  CliRun r = analyze(dir, file);
+  test::PantaRun r = analyze(dir, file);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("more than 200000 nodes"), std::string::npos) << r.err;
 }
@@ -182,11 +170,11 @@ TEST(AnalyzeCli, TwentyThousandLineMethod) {
   std::string file =
       dir.write("Huge.java", "class Huge {\n  int f(int x) {\n" + body + "    return x;\n  }\n}\n");
   auto start = std::chrono::steady_clock::now();
-  CliRun r = analyze(dir, "--format json " + file + " >/dev/null");
+  test::PantaRun r = analyze(dir, "--format json " + file + " >/dev/null");
   auto s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_LT(s, 30.0);
-  CliRun text = analyze(dir, file);
+  test::PantaRun text = analyze(dir, file);
   EXPECT_NE(text.out.find("CYC 5001"), std::string::npos);
 }
 
@@ -200,7 +188,7 @@ TEST(AnalyzeCli, ThreeHundredNestingLevels) {
   }
   std::string file =
       dir.write("Deep.java", "class Deep {\n  void f(int x) {\n" + open + close + "  }\n}\n");
-  CliRun r = analyze(dir, "--format json " + file);
+  test::PantaRun r = analyze(dir, "--format json " + file);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["files"][0]["classes"][0]["methods"][0]["cyclomatic"], 601);
@@ -208,11 +196,11 @@ TEST(AnalyzeCli, ThreeHundredNestingLevels) {
 
 TEST(AnalyzeCli, UsageErrorsExitTwo) {
   test::TempDir dir;
-  EXPECT_EQ(panta(dir, "").exit_code, 2);
-  EXPECT_EQ(panta(dir, "analyze").exit_code, 2);
-  EXPECT_EQ(panta(dir, "analyze --format xml x.java").exit_code, 2);
-  EXPECT_EQ(panta(dir, "frobnicate").exit_code, 2);
-  CliRun help = panta(dir, "analyze --help");
+  EXPECT_EQ(test::run_panta(dir, "").exit_code, 2);
+  EXPECT_EQ(test::run_panta(dir, "analyze").exit_code, 2);
+  EXPECT_EQ(test::run_panta(dir, "analyze --format xml x.java").exit_code, 2);
+  EXPECT_EQ(test::run_panta(dir, "frobnicate").exit_code, 2);
+  test::PantaRun help = test::run_panta(dir, "analyze --help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("--all-methods"), std::string::npos);
 }

@@ -14,25 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-CliRun panta(const test::TempDir& dir, const std::string& args) {
-  std::string err_file = dir.path() + "/stderr.txt";
-  auto r = test::run_command(std::string(PANTA_BINARY) + " " + args + " 2>" + err_file);
-  return {r.exit_code, r.out, test::slurp(err_file)};
-}
-
-std::string copy_shop(const test::TempDir& dir, const std::string& name) {
-  std::string root = dir.path() + "/" + name;
-  fs::copy(std::string(PANTA_SOURCE_DIR) + "/examples/shop", root, fs::copy_options::recursive);
-  fs::remove_all(root + "/.panta");
-  return root;
-}
-
 std::string block(const std::string& java) {
   return "Here are the tests.\n```java\n" + java + "```\n";
 }
@@ -89,9 +70,9 @@ class CartTest {
 TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   test::TempDir dir;
   llm::test::FakeLlmServer server(script());
-  std::string root = copy_shop(dir, "shop");
+  std::string root = test::copy_shop(dir, "shop");
   std::string report = dir.path() + "/report.json";
-  CliRun r = panta(
+  test::PantaRun r = test::run_panta(
       dir, "generate --project " + root +
                " --class org.example.shop.Cart --llm openai:fake-model --llm-base-url " +
                server.url() + "/v1 --repair-attempts 2 --max-no-increase 1 --report " + report);
@@ -119,7 +100,8 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   EXPECT_TRUE(fs::exists(root + "/.panta/backup/src/test/java/org/example/shop/CartTest.java"));
 
   // The written file compiles and passes as a whole.
-  CliRun check = panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+  test::PantaRun check =
+      test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
 
   auto j = nlohmann::json::parse(test::slurp(report));
@@ -140,33 +122,35 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   EXPECT_FALSE(j["iterations"][1]["selected_paths"].empty());
 
   // The same run from the journal gives the same test file, without the server.
-  std::string again = copy_shop(dir, "again");
-  CliRun replay = panta(dir, "generate --project " + again +
-                                 " --class org.example.shop.Cart --llm replay:" + root +
-                                 "/.panta/journal.sqlite --repair-attempts 2 --max-no-increase 1");
+  std::string again = test::copy_shop(dir, "again");
+  test::PantaRun replay = test::run_panta(
+      dir, "generate --project " + again + " --class org.example.shop.Cart --llm replay:" + root +
+               "/.panta/journal.sqlite --repair-attempts 2 --max-no-increase 1");
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_EQ(test::slurp(again + "/src/test/java/org/example/shop/CartTest.java"), written);
 }
 
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
-  std::string root = copy_shop(dir, "shop");
-  CliRun no_llm = panta(dir, "generate --project " + root + " --class org.example.shop.Cart");
+  std::string root = test::copy_shop(dir, "shop");
+  test::PantaRun no_llm =
+      test::run_panta(dir, "generate --project " + root + " --class org.example.shop.Cart");
   if (std::getenv("PANTA_LLM") == nullptr) {
     EXPECT_EQ(no_llm.exit_code, 2);
     EXPECT_NE(no_llm.err.find("--llm"), std::string::npos);
   }
-  CliRun bad =
-      panta(dir, "generate --project " + root + " --class org.example.shop.Cart --llm magic:x");
+  test::PantaRun bad = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --llm magic:x");
   EXPECT_EQ(bad.exit_code, 2);
-  CliRun dry = panta(dir, "generate --project " + root +
-                              " --class org.example.shop.Cart --llm cmd:false --dry-run");
+  test::PantaRun dry =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm cmd:false --dry-run");
   EXPECT_EQ(dry.exit_code, 0) << dry.err;
   EXPECT_EQ(dry.out.rfind("## Source File", 0), 0u);
   EXPECT_NE(dry.out.find("## Methods Under Test"), std::string::npos);
   EXPECT_FALSE(fs::exists(root + "/.panta/backup"));
-  CliRun missing =
-      panta(dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
+  test::PantaRun missing = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("Nope"), std::string::npos) << missing.err;
 }

@@ -13,37 +13,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-CliRun panta(const test::TempDir& dir, const std::string& args) {
-  std::string err_file = dir.path() + "/stderr.txt";
-  auto r = test::run_command(std::string(PANTA_BINARY) + " " + args + " 2>" + err_file);
-  return {r.exit_code, r.out, test::slurp(err_file)};
-}
-
-// A copy of examples/shop, so runs write .panta/ in a scratch folder.
-std::string copy_shop(const test::TempDir& dir) {
-  std::string root = dir.path() + "/shop";
-  fs::copy(std::string(PANTA_SOURCE_DIR) + "/examples/shop", root, fs::copy_options::recursive);
-  fs::remove_all(root + "/.panta");
-  return root;
-}
-
 const char* kTestDir = "/src/test/java/org/example/shop/";
 
 TEST(CoverageCli, ShopExampleInTextAndJson) {
   test::TempDir dir;
-  std::string root = copy_shop(dir);
-  CliRun text = panta(dir, "coverage --project " + root);
+  std::string root = test::copy_shop(dir);
+  test::PantaRun text = test::run_panta(dir, "coverage --project " + root);
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("org.example.shop.Cart"), std::string::npos);
   EXPECT_NE(text.out.find("tests: 1 passed, 0 failed"), std::string::npos);
 
-  CliRun json = panta(dir, "coverage --project " + root + " --format json");
+  test::PantaRun json = test::run_panta(dir, "coverage --project " + root + " --format json");
   ASSERT_EQ(json.exit_code, 0) << json.err;
   auto j = nlohmann::json::parse(json.out);
   ASSERT_EQ(j["classes"].size(), 1u);
@@ -65,11 +45,11 @@ TEST(CoverageCli, ShopExampleInTextAndJson) {
 
 TEST(CoverageCli, MoreTestsMeanMoreCoverageAndFailuresExitOne) {
   test::TempDir dir;
-  std::string root = copy_shop(dir);
-  auto covered = [&](const CliRun& r) {
+  std::string root = test::copy_shop(dir);
+  auto covered = [&](const test::PantaRun& r) {
     return nlohmann::json::parse(r.out)["classes"][0]["lines"]["covered"].get<int>();
   };
-  int before = covered(panta(dir, "coverage --project " + root + " --format json"));
+  int before = covered(test::run_panta(dir, "coverage --project " + root + " --format json"));
   dir.write("shop" + std::string(kTestDir) + "CouponTest.java", R"(package org.example.shop;
 import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
@@ -79,7 +59,7 @@ class CouponTest {
   @Test void exits() { System.exit(3); }
 }
 )");
-  CliRun r = panta(dir, "coverage --project " + root + " --format json");
+  test::PantaRun r = test::run_panta(dir, "coverage --project " + root + " --format json");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_GT(covered(r), before);
   std::map<std::string, std::string> status;
@@ -92,14 +72,14 @@ class CouponTest {
 
 TEST(CoverageCli, MainSourceChangesAreRecompiled) {
   test::TempDir dir;
-  std::string root = copy_shop(dir);
-  ASSERT_EQ(panta(dir, "coverage --project " + root).exit_code, 0);
+  std::string root = test::copy_shop(dir);
+  ASSERT_EQ(test::run_panta(dir, "coverage --project " + root).exit_code, 0);
   std::string cart = root + "/src/main/java/org/example/shop/Cart.java";
   std::string text = test::slurp(cart);
   text.replace(text.find("public int size() {"), 19,
                "public int size() {\n    if (items.isEmpty()) return 0;");
   std::ofstream(cart) << text;
-  CliRun r = panta(dir, "coverage --project " + root + " --format json");
+  test::PantaRun r = test::run_panta(dir, "coverage --project " + root + " --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   bool has_new_line = false;
@@ -110,17 +90,17 @@ TEST(CoverageCli, MainSourceChangesAreRecompiled) {
 
 TEST(CoverageCli, TestsThatDoNotCompileExitOneWithPositions) {
   test::TempDir dir;
-  std::string root = copy_shop(dir);
+  std::string root = test::copy_shop(dir);
   dir.write("shop" + std::string(kTestDir) + "BrokenTest.java",
             "package org.example.shop;\nclass BrokenTest {\n  void f() { int x = \"no\"; }\n}\n");
-  CliRun r = panta(dir, "coverage --project " + root);
+  test::PantaRun r = test::run_panta(dir, "coverage --project " + root);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("BrokenTest.java:3:"), std::string::npos) << r.err;
 }
 
 TEST(TestCli, RunsNamedTestsJUnit4AndJUnit5) {
   test::TempDir dir;
-  std::string root = copy_shop(dir);
+  std::string root = test::copy_shop(dir);
   dir.write("shop" + std::string(kTestDir) + "LegacyTest.java", R"(package org.example.shop;
 import static org.junit.Assert.assertEquals;
 import org.junit.Test;
@@ -129,9 +109,10 @@ public class LegacyTest {
   @Test public void loops() { while (true) { } }
 }
 )");
-  CliRun r = panta(dir, "test --project " + root +
-                            " --test-timeout 1 --format json --test org.example.shop.LegacyTest "
-                            "--test org.example.shop.CartTest#emptyCartCostsNothing");
+  test::PantaRun r =
+      test::run_panta(dir, "test --project " + root +
+                               " --test-timeout 1 --format json --test org.example.shop.LegacyTest "
+                               "--test org.example.shop.CartTest#emptyCartCostsNothing");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   std::map<std::string, std::string> status;
   auto parsed = nlohmann::json::parse(r.out);
@@ -139,20 +120,23 @@ public class LegacyTest {
   EXPECT_EQ(status["org.example.shop.LegacyTest#parses"], "passed");
   EXPECT_EQ(status["org.example.shop.LegacyTest#loops"], "timeout");
   EXPECT_EQ(status["org.example.shop.CartTest#emptyCartCostsNothing"], "passed");
-  CliRun ok = panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+  test::PantaRun ok =
+      test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("1 passed, 0 failed"), std::string::npos);
 }
 
 TEST(ProjectCli, UsageAndProjectErrorsExitTwo) {
   test::TempDir dir;
-  EXPECT_EQ(panta(dir, "coverage --project " + dir.path() + "/nope").exit_code, 2);
-  CliRun plain = panta(dir, "coverage --project " + dir.path());
+  EXPECT_EQ(test::run_panta(dir, "coverage --project " + dir.path() + "/nope").exit_code, 2);
+  test::PantaRun plain = test::run_panta(dir, "coverage --project " + dir.path());
   EXPECT_EQ(plain.exit_code, 2);
   EXPECT_NE(plain.err.find("--src-dir"), std::string::npos) << plain.err;
-  EXPECT_EQ(panta(dir, "test --project " + dir.path()).exit_code, 2);  // --test is required
-  std::string root = copy_shop(dir);
-  CliRun missing = panta(dir, "test --project " + root + " --test org.example.shop.NoSuchTest");
+  EXPECT_EQ(test::run_panta(dir, "test --project " + dir.path()).exit_code,
+            2);  // --test is required
+  std::string root = test::copy_shop(dir);
+  test::PantaRun missing =
+      test::run_panta(dir, "test --project " + root + " --test org.example.shop.NoSuchTest");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("NoSuchTest.java"), std::string::npos) << missing.err;
 }
@@ -167,9 +151,10 @@ TEST(CoverageCli, CommonsLang3FromTheCorpus) {
                  << " (run ../shared/corpus/fetch-subjects.sh --compile lang)";
   }
   test::TempDir dir;
-  CliRun r = panta(dir, "coverage --project " + corpus + " --classes " + corpus +
-                            "/classes --test org.apache.commons.lang3.CharUtilsTest --class "
-                            "org.apache.commons.lang3.CharUtils --format json");
+  test::PantaRun r =
+      test::run_panta(dir, "coverage --project " + corpus + " --classes " + corpus +
+                               "/classes --test org.apache.commons.lang3.CharUtilsTest --class "
+                               "org.apache.commons.lang3.CharUtils --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["classes"][0]["name"], "org.apache.commons.lang3.CharUtils");

@@ -138,8 +138,8 @@ TEST(Prompt, MissingOrBrokenTemplatesAreNamed) {
 
 TEST(Prompt, Helpers) {
   EXPECT_EQ(numbered("a\nb\n"), "1: a\n2: b");
-  EXPECT_EQ(line_list({3, 5, 6, 7, 12}), "3, 5-7, 12");
-  EXPECT_EQ(line_list({}), "none");
+  EXPECT_EQ(coverage::line_ranges({3, 5, 6, 7, 12}), "3, 5-7, 12");
+  EXPECT_EQ(coverage::line_ranges({}), "none");
 }
 
 }  // namespace

@@ -71,4 +71,18 @@ std::string TempDir::write(const std::string& name, const std::string& content) 
   return full;
 }
 
+PantaRun run_panta(const TempDir& dir, const std::string& args) {
+  std::string err_file = dir.path() + "/stderr.txt";
+  auto r = run_command(std::string(PANTA_BINARY) + " " + args + " 2>" + err_file);
+  return {r.exit_code, r.out, slurp(err_file)};
+}
+
+std::string copy_shop(const TempDir& dir, const std::string& name) {
+  std::string root = dir.path() + "/" + name;
+  std::filesystem::copy(std::string(PANTA_SOURCE_DIR) + "/examples/shop", root,
+                        std::filesystem::copy_options::recursive);
+  std::filesystem::remove_all(root + "/.panta");
+  return root;
+}
+
 }  // namespace panta::test

@@ -42,4 +42,17 @@ class TempDir {
   std::string path_;
 };
 
+/// What a run of build/panta printed and returned.
+struct PantaRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs build/panta with `args` (a shell fragment); its stderr is kept in a file in `dir`.
+PantaRun run_panta(const TempDir& dir, const std::string& args);
+
+/// A scratch copy of examples/shop at `dir`/`name`, without its .panta/ folder.
+std::string copy_shop(const TempDir& dir, const std::string& name = "shop");
+
 }  // namespace panta::test
