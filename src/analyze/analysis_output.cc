@@ -1,6 +1,7 @@
 #include "analyze/analysis_output.h"
 
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -35,26 +36,62 @@ void append_method_text(std::string& out, const MethodAnalysis& m) {
   }
 }
 
-nlohmann::ordered_json step_json(const cfg::PathStep& s) {
-  nlohmann::ordered_json branch = nullptr;
-  if (s.branch_kind) branch = s.branch;
-  return {{"line", s.line}, {"text", s.text}, {"branch", branch}};
+using Json = nlohmann::ordered_json;
+
+std::string dump(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-nlohmann::ordered_json method_json(const MethodAnalysis& m) {
+// `object` (a dumped JSON object) with `"key": value` added last, value being JSON text.
+std::string with_member(std::string object, const char* key, const std::string& value) {
+  object.pop_back();  // the closing brace
+  if (object.size() > 1) object += ',';
+  return object + "\"" + key + "\":" + value + "}";
+}
+
+// Paths are most of the output: their steps are written straight to text (strings still
+// escaped by the JSON library), which costs a fraction of building them as JSON values.
+std::string paths_json(const MethodAnalysis& m) {
+  // Paths share most of their statements: escape each distinct text once.
+  std::unordered_map<std::string_view, std::string> escaped;
+  auto quoted = [&escaped](const std::string& text) -> const std::string& {
+    auto [it, fresh] = escaped.try_emplace(text);
+    if (fresh) it->second = dump(Json(text));
+    return it->second;
+  };
+  std::string out = "[";
+  for (size_t p = 0; p < m.path_steps.size(); ++p) {
+    out += p == 0 ? "{\"steps\":[" : ",{\"steps\":[";
+    const auto& steps = m.path_steps[p];
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const cfg::PathStep& s = steps[i];
+      out += i == 0 ? "{\"line\":" : ",{\"line\":";
+      out += std::to_string(s.line);
+      out += ",\"text\":";
+      out += quoted(s.text);
+      out += ",\"branch\":";
+      out += s.branch_kind ? quoted(s.branch) : std::string("null");
+      out += '}';
+    }
+    out += "]}";
+  }
+  return out + "]";
+}
+
+std::string method_json(const MethodAnalysis& m) {
   const java::Method& jm = *m.method;
-  nlohmann::ordered_json j = {{"name", jm.name},
-                              {"signature", jm.signature},
-                              {"constructor", jm.is_constructor},
-                              {"start_line", jm.start_line},
-                              {"end_line", jm.end_line},
-                              {"mut", jm.is_mut()}};
+  Json j = {{"name", jm.name},
+            {"signature", jm.signature},
+            {"constructor", jm.is_constructor},
+            {"start_line", jm.start_line},
+            {"end_line", jm.end_line},
+            {"mut", jm.is_mut()}};
   if (!jm.is_mut()) j["excluded_because"] = jm.excluded_because;
   if (!m.error.empty()) j["error"] = m.error;
   if (!m.graph) {
     j["cyclomatic"] = nullptr;
-    j["paths"] = nlohmann::ordered_json::array();
-    return j;
+    j["paths"] = Json::array();
+    return dump(j);
   }
   const cfg::Graph& g = *m.graph;
   j["cyclomatic"] = g.cyclomatic();
@@ -63,14 +100,7 @@ nlohmann::ordered_json method_json(const MethodAnalysis& m) {
   j["edges"] = g.edges().size();
   j["paths_fallback"] = m.paths.fallback;
   j["paths_truncated"] = m.paths.truncated;
-  nlohmann::ordered_json paths = nlohmann::ordered_json::array();
-  for (const auto& steps : m.path_steps) {
-    nlohmann::ordered_json js = nlohmann::ordered_json::array();
-    for (const cfg::PathStep& s : steps) js.push_back(step_json(s));
-    paths.push_back({{"steps", std::move(js)}});
-  }
-  j["paths"] = std::move(paths);
-  return j;
+  return with_member(dump(j), "paths", paths_json(m));
 }
 
 }  // namespace
@@ -87,21 +117,21 @@ std::string file_text(const FileAnalysis& f) {
 }
 
 std::string file_json(const FileAnalysis& f) {
-  nlohmann::ordered_json jf = {{"path", f.path}, {"errors", f.errors}};
+  Json jf = {{"path", f.path}, {"errors", f.errors}};
   jf["package"] = f.file ? f.file->package_name : "";
-  nlohmann::ordered_json classes = nlohmann::ordered_json::array();
+  std::string classes = "[";
   for (const ClassAnalysis& c : f.classes) {
-    nlohmann::ordered_json methods = nlohmann::ordered_json::array();
-    for (const MethodAnalysis& m : c.methods) methods.push_back(method_json(m));
-    classes.push_back({{"name", c.java_class->name},
-                       {"qualified_name", qualified(f, c)},
-                       {"kind", c.java_class->kind},
-                       {"start_line", c.java_class->start_line},
-                       {"end_line", c.java_class->end_line},
-                       {"methods", std::move(methods)}});
+    std::string methods = "[";
+    for (const MethodAnalysis& m : c.methods)
+      methods += (methods.size() > 1 ? "," : "") + method_json(m);
+    Json jc = {{"name", c.java_class->name},
+               {"qualified_name", qualified(f, c)},
+               {"kind", c.java_class->kind},
+               {"start_line", c.java_class->start_line},
+               {"end_line", c.java_class->end_line}};
+    classes += (classes.size() > 1 ? "," : "") + with_member(dump(jc), "methods", methods + "]");
   }
-  jf["classes"] = std::move(classes);
-  return jf.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return with_member(dump(jf), "classes", classes + "]");
 }
 
 std::string file_dot(const FileAnalysis& f, size_t index) {

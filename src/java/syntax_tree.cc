@@ -94,10 +94,17 @@ TSNode field(TSNode node, std::string_view name) {
 }
 
 std::vector<TSNode> named_children(TSNode node) {
+  // A cursor walks the children in one pass; ts_node_named_child(i) starts over at each i.
   std::vector<TSNode> out;
-  uint32_t n = ts_node_named_child_count(node);
-  out.reserve(n);
-  for (uint32_t i = 0; i < n; ++i) out.push_back(ts_node_named_child(node, i));
+  if (ts_node_is_null(node) || ts_node_child_count(node) == 0) return out;
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode child = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(child)) out.push_back(child);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
   return out;
 }
 
