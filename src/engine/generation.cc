@@ -94,6 +94,7 @@ class Generator {
     }
     auto file = junit::TestFile::parse(initial);
     if (!file) return Error{test_path_ + ": " + file.error().message};
+    for (const std::string& name : file->test_names()) user_tests_.insert(name);
     file_.emplace(std::move(*file));
     return ok_status();
   }
@@ -218,14 +219,23 @@ class Generator {
         if (hash != std::string::npos) failing.push_back(r.id.substr(hash + 1));
       }
       if (failing.empty()) return ok_status();
+      bool removed = false;
       for (const std::string& f : failing) {
         std::string name = f.substr(0, f.find('('));
         name = name.substr(0, name.find('['));
+        if (user_tests_.count(name) != 0) {
+          // The user's own tests are never deleted, failing or not.
+          if (reported_.insert(name).second)
+            progress_("  note: the existing test " + name + " fails; it is left as it is");
+          continue;
+        }
         if (file_->remove_test(name)) {
+          removed = true;
           progress_("  removed " + name + ": it passes alone but fails in the class");
           --kept_total_;
         }
       }
+      if (!removed) return ok_status();
     }
     return ok_status();
   }
@@ -531,6 +541,8 @@ class Generator {
   int max_cyc_ = 1;
   select::PathHistory history_;
   std::vector<prompt::FailedTest> failed_;
+  std::set<std::string> user_tests_;  // in the file before the run: never removed
+  std::set<std::string> reported_;
   coverage::SourceCoverage coverage_;
   GenerateReport report_;
   int generated_total_ = 0;

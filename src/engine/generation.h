@@ -65,8 +65,9 @@ using Progress = std::function<void(const std::string& line)>;
 
 /// Algorithm 3 for one class: prompt, validate each generated test alone, repair, feed what
 /// stays broken into the next prompt, keep what passes in the whole class, iterate until full
-/// coverage, the iteration limit or `max_no_increase` rounds without gain. The test file on
-/// disk only ever holds a class that compiles and passes; it is written atomically after each
+/// coverage, the iteration limit or `max_no_increase` rounds without gain. Only tests that
+/// compile and pass are ever added, and a generated test that fails in the class is removed
+/// (the user's own tests are kept even when they fail); the file is written atomically after each
 /// iteration and an existing one is backed up once to <root>/.panta/backup/. Fails when the
 /// class or its source cannot be read, or the model cannot be reached at all.
 Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,

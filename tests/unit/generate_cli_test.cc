@@ -130,6 +130,27 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   EXPECT_EQ(test::slurp(again + "/src/test/java/org/example/shop/CartTest.java"), written);
 }
 
+TEST(GenerateCli, KeepsTheUsersFailingTestsAndAddsPassingOnes) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string text = test::slurp(test_file);
+  text.insert(text.rfind('}'),
+              "\n  @Test\n  void usersBrokenTest() {\n    assertEquals(1, 2);\n  }\n");
+  std::ofstream(test_file) << text;
+  dir.write("answer.sh",
+            "cat >/dev/null\nprintf '```java\\n@Test\\nvoid sizeOfEmpty() {\\n  assertEquals(0, "
+            "new Cart().size());\\n}\\n```\\n'\n");
+  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+                                              " --class org.example.shop.Cart --llm 'cmd:sh " +
+                                              dir.path() + "/answer.sh' --max-iterations 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string written = test::slurp(test_file);
+  EXPECT_NE(written.find("void usersBrokenTest()"), std::string::npos);
+  EXPECT_NE(written.find("void sizeOfEmpty()"), std::string::npos);
+  EXPECT_NE(r.err.find("the existing test usersBrokenTest fails"), std::string::npos) << r.err;
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
