@@ -159,6 +159,7 @@ Runner define_generate(CLI::App& sub) {
                  "Iterations (default: the class's largest CYC)");
   sub.add_option("--max-no-increase", args->engine.max_no_increase,
                  "Stop after this many rounds without gain")
+      ->check(CLI::Range(1, 1000))
       ->default_str("3");
   sub.add_option("--max-path-selections", args->engine.max_path_selections,
                  "Times a path may be selected")

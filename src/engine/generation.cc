@@ -94,7 +94,6 @@ class Generator {
     }
     auto file = junit::TestFile::parse(initial);
     if (!file) return Error{test_path_ + ": " + file.error().message};
-    for (const std::string& name : file->test_names()) user_tests_.insert(name);
     file_.emplace(std::move(*file));
     return ok_status();
   }
@@ -105,7 +104,7 @@ class Generator {
     report_.strategy = options_.strategy;
     report_.llm = llm_name;
     report_.test_file = test_path_;
-    if (auto s = measure(); !s) return s.error();
+    if (auto s = measure(true); !s) return s.error();
     report_.initial_line_coverage = line_pct();
     report_.initial_branch_coverage = branch_pct();
     progress_(fmt::format(
@@ -150,6 +149,16 @@ class Generator {
           it->tests_repaired, it->tests_failed, it->prompt_tokens, it->completion_tokens));
     }
     if (complete_coverage()) report_.stop_reason = "full coverage";
+    if (no_increase >= options_.max_no_increase && !complete_coverage()) {
+      report_.stop_reason = fmt::format("{} rounds without coverage gain", no_increase);
+    }
+    if (answers_ == 0 && !report_.iterations.empty()) {
+      return Error{"the model gave no answer in " + std::to_string(report_.iterations.size()) +
+                   " iterations; last error: " + last_model_error_};
+    }
+    if (!existed_ && kept_total_ == 0 && !options_.dry_run) {
+      return Error{"no test passed, so no test file was written (" + test_path_ + ")"};
+    }
     report_.line_coverage = line_pct();
     report_.branch_coverage = branch_pct();
     report_.tests_kept = kept_total_;
@@ -189,54 +198,52 @@ class Generator {
            !coverage_.lines.empty();
   }
 
-  // Runs the current test class with coverage of the class under test; tests that fail in
-  // the class are removed (up to three rounds) so the file stays green.
-  Status measure() {
-    for (int round = 0; round < 3; ++round) {
-      coverage_ = {};
-      auto compiled = session_.compile_test_text(test_path_, file_->text());
-      if (!compiled) return compiled.error();
-      if (!compiled->success) {
-        return Error{test_path_ + " does not compile:\n" +
-                     runner::format_diagnostics(compiled->diagnostics)};
+  // Runs the current test class with coverage of the class under test. Failures found on the
+  // first run are the user's and are left alone; a later new failure (a flaky test) rolls the
+  // file back to the last one that passed.
+  Status measure(bool initial = false) {
+    auto compiled = session_.compile_test_text(test_path_, file_->text());
+    if (!compiled) return compiled.error();
+    if (!compiled->success) {
+      if (!initial && last_good_) {
+        progress_("  the test class no longer compiles; going back to the last good version");
+        file_ = last_good_;
+        return measure();
       }
-      if (file_->test_names().empty()) {
-        auto empty = session_.run({}, {options_.class_name}, options_.test_timeout);
-        // With no tests nothing runs; coverage is that of the class's lines, all missed.
-        if (empty && !empty->coverage.empty())
-          coverage_ = coverage::by_source(empty->coverage).front();
-        return ok_status();
-      }
-      auto run = session_.run({test_fqn_}, {options_.class_name}, options_.test_timeout);
-      if (!run) return run.error();
-      auto sources = coverage::by_source(run->coverage);
-      if (!sources.empty()) coverage_ = sources.front();
-      std::vector<std::string> failing;
-      for (const auto& r : run->results) {
-        if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
-          continue;
-        size_t hash = r.id.find('#');
-        if (hash != std::string::npos) failing.push_back(r.id.substr(hash + 1));
-      }
-      if (failing.empty()) return ok_status();
-      bool removed = false;
-      for (const std::string& f : failing) {
-        std::string name = f.substr(0, f.find('('));
-        name = name.substr(0, name.find('['));
-        if (user_tests_.count(name) != 0) {
-          // The user's own tests are never deleted, failing or not.
-          if (reported_.insert(name).second)
-            progress_("  note: the existing test " + name + " fails; it is left as it is");
-          continue;
-        }
-        if (file_->remove_test(name)) {
-          removed = true;
-          progress_("  removed " + name + ": it passes alone but fails in the class");
-          --kept_total_;
-        }
-      }
-      if (!removed) return ok_status();
+      return Error{test_path_ + " does not compile:\n" +
+                   runner::format_diagnostics(compiled->diagnostics)};
     }
+    if (file_->test_names().empty()) {
+      // Nothing to run yet: no coverage counters either (reported as 0 %).
+      coverage_ = {};
+      last_good_ = file_;
+      kept_at_last_good_ = kept_total_;
+      return ok_status();
+    }
+    auto run = session_.run({test_fqn_}, {options_.class_name}, options_.test_timeout);
+    if (!run) return run.error();
+    std::vector<std::string> new_failures;
+    for (const auto& r : run->results) {
+      if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
+        continue;
+      if (initial) {
+        known_failures_.insert(r.id);
+        progress_("  note: the existing test " + r.id + " fails; it is left as it is");
+      } else if (known_failures_.count(r.id) == 0) {
+        new_failures.push_back(r.id);
+      }
+    }
+    if (!new_failures.empty() && last_good_) {
+      progress_("  " + new_failures.front() +
+                " fails in the class (flaky?); going back to the last good version");
+      file_ = last_good_;
+      kept_total_ = kept_at_last_good_;
+      return measure();
+    }
+    auto sources = coverage::by_source(run->coverage);
+    coverage_ = sources.empty() ? coverage::SourceCoverage{} : sources.front();
+    last_good_ = file_;
+    kept_at_last_good_ = kept_total_;
     return ok_status();
   }
 
@@ -354,10 +361,17 @@ class Generator {
       auto answer = ask(inputs, *templ, "generate");
       if (options_.dry_run) return it;
       if (!answer) {
+        last_model_error_ = answer.error().message;
         progress_("  model error: " + answer.error().message);
-        if (prompts.size() == 1) return it;  // the round counts as one without gain
+        if (prompts.size() == 1) {  // the round counts as one without gain
+          it.line_coverage = line_pct();
+          it.branch_coverage = branch_pct();
+          it.selected_paths.clear();
+          return it;
+        }
         continue;
       }
+      ++answers_;
       it.prompt_tokens += answer->prompt_tokens;
       it.completion_tokens += answer->completion_tokens;
       auto extracted = junit::extract_tests(answer->text);
@@ -448,7 +462,27 @@ class Generator {
       t.passed = false;
       t.error = "the test did not run";
     }
-    if (t.passed) t.file.emplace(std::move(candidate));
+    if (!t.passed) return t;
+    // It must not break the class: every test that passed before still passes with it, and
+    // class-level setup and teardown still succeed.
+    auto whole = session_.run({test_fqn_}, {}, options_.test_timeout);
+    if (!whole) {
+      t.passed = false;
+      t.error = whole.error().message;
+      return t;
+    }
+    for (const auto& r : whole->results) {
+      if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
+        continue;
+      if (known_failures_.count(r.id) != 0) continue;
+      t.passed = false;
+      t.error =
+          fmt::format("it passes alone but breaks the test class: {} {}: {}{}\n{}", r.id,
+                      runner::to_string(r.status), r.exception.empty() ? "" : r.exception + ": ",
+                      r.message, r.stack_trace);
+      return t;
+    }
+    t.file.emplace(std::move(candidate));
     return t;
   }
 
@@ -504,9 +538,10 @@ class Generator {
       fs::path rel = fs::relative(test_path_, project_.root, ec);
       fs::path backup = fs::path(project_.root) / ".panta" / "backup" /
                         (ec ? fs::path(test_path_).filename() : rel);
-      if (!fs::exists(backup, ec)) {
+      {
+        // The file as it was before this run (a later run backs up its own starting point).
         fs::create_directories(backup.parent_path(), ec);
-        fs::copy_file(test_path_, backup, ec);
+        fs::copy_file(test_path_, backup, fs::copy_options::overwrite_existing, ec);
         if (ec)
           return Error{"cannot back up " + test_path_ + " to " + backup.string() + ": " +
                        ec.message()};
@@ -541,13 +576,16 @@ class Generator {
   int max_cyc_ = 1;
   select::PathHistory history_;
   std::vector<prompt::FailedTest> failed_;
-  std::set<std::string> user_tests_;  // in the file before the run: never removed
-  std::set<std::string> reported_;
+  std::set<std::string> known_failures_;      // failing before the run: the user's to fix
+  std::optional<junit::TestFile> last_good_;  // the last version that passed in the class
+  int kept_at_last_good_ = 0;
   coverage::SourceCoverage coverage_;
   GenerateReport report_;
   int generated_total_ = 0;
   int kept_total_ = 0;
   double llm_seconds_ = 0;
+  int answers_ = 0;
+  std::string last_model_error_;
 };
 
 }  // namespace

@@ -81,7 +81,11 @@ std::string member_key(const Parsed& p, TSNode member) {
     }
     return "field:" + key;
   }
-  if (t == "method_declaration") return "method:" + std::string(p.text(field(member, "name")));
+  if (t == "method_declaration") {
+    // Overloads are different members: the key holds the parameter list.
+    return "method:" + std::string(p.text(field(member, "name"))) +
+           java::collapse_whitespace(p.text(field(member, "parameters")));
+  }
   if (t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
       t == "record_declaration") {
     return "type:" + std::string(p.text(field(member, "name")));
@@ -340,7 +344,11 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
     add_member(code);
   }
   std::string name = test.name;
-  for (int n = 2; std::find(keys.begin(), keys.end(), "method:" + name) != keys.end(); ++n) {
+  auto taken = [&keys](const std::string& n) {
+    return std::any_of(keys.begin(), keys.end(),
+                       [&n](const std::string& k) { return k.rfind("method:" + n + "(", 0) == 0; });
+  };
+  for (int n = 2; taken(name); ++n) {
     name = test.name + std::to_string(n);
   }
   std::string code = test.code;

@@ -148,7 +148,9 @@ TEST(GenerateCli, KeepsTheUsersFailingTestsAndAddsPassingOnes) {
   std::string written = test::slurp(test_file);
   EXPECT_NE(written.find("void usersBrokenTest()"), std::string::npos);
   EXPECT_NE(written.find("void sizeOfEmpty()"), std::string::npos);
-  EXPECT_NE(r.err.find("the existing test usersBrokenTest fails"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the existing test org.example.shop.CartTest#usersBrokenTest fails"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(GenerateCli, UsageErrors) {
@@ -170,6 +172,10 @@ TEST(GenerateCli, UsageErrors) {
   EXPECT_EQ(dry.out.rfind("## Source File", 0), 0u);
   EXPECT_NE(dry.out.find("## Methods Under Test"), std::string::npos);
   EXPECT_FALSE(fs::exists(root + "/.panta/backup"));
+  test::PantaRun unreachable = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --llm cmd:false");
+  EXPECT_EQ(unreachable.exit_code, 1);
+  EXPECT_NE(unreachable.err.find("the model gave no answer"), std::string::npos) << unreachable.err;
   test::PantaRun missing = test::run_panta(
       dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
   EXPECT_EQ(missing.exit_code, 1);

@@ -64,7 +64,7 @@ These cover line 57.)");
                                                   "import org.junit.jupiter.api.Test;"}));
   ASSERT_EQ(r->members.size(), 3u);  // field, setUp, helper
   EXPECT_EQ(r->members[0].first, "field:cart");
-  EXPECT_EQ(r->members[1].first, "method:setUp");
+  EXPECT_EQ(r->members[1].first, "method:setUp()");
 }
 
 TEST(Extract, LooseMethodsWithoutAClass) {
@@ -159,6 +159,19 @@ TEST(TestFile, FindsATestWithTheSameBody) {
                 {"again", "@Test\nvoid again() {\n  assertEquals(0,   new Cart().total());\n}"}),
             "empty");
   EXPECT_EQ(f->same_test_as({"other", "@Test\nvoid other() { assertEquals(1, 1); }"}), "");
+}
+
+TEST(TestFile, OverloadedHelpersAreBothAdded) {
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(
+      "```java\nclass X {\n  static Cart make(int n) { return new Cart(); }\n"
+      "  static Cart make(String s) { return new Cart(); }\n"
+      "  @Test void t() { make(1); make(\"a\"); }\n}\n```");
+  ASSERT_TRUE(r.ok());
+  f->add_test(r->tests[0], *r);
+  EXPECT_NE(f->text().find("make(int n)"), std::string::npos);
+  EXPECT_NE(f->text().find("make(String s)"), std::string::npos);
 }
 
 TEST(TestFile, RejectsFilesWithoutAClass) {
