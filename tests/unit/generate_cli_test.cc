@@ -153,6 +153,49 @@ TEST(GenerateCli, KeepsTheUsersFailingTestsAndAddsPassingOnes) {
       << r.err;
 }
 
+TEST(GenerateCli, PromptTooLongIsShrunkAndTheRunGoesOn) {
+  test::TempDir dir;
+  nlohmann::json too_long = {
+      {"status", 400},
+      {"body", {{"error", {{"message", "too long"}, {"code", "context_length_exceeded"}}}}}};
+  llm::test::FakeLlmServer server(nlohmann::json::array(
+      {too_long,
+       {{"answer",
+         block("@Test\nvoid sizeOfEmpty() {\n  assertEquals(0, new Cart().size());\n}\n")}}}));
+  std::string root = test::copy_shop(dir, "shop");
+  test::PantaRun r =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm openai:m --llm-base-url " +
+                               server.url() + "/v1 --max-iterations 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("too long for the model"), std::string::npos) << r.err;
+  auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 2u);
+  std::string first = requests[0]["body"]["messages"].back()["content"];
+  std::string second = requests[1]["body"]["messages"].back()["content"];
+  EXPECT_NE(first.find("assertEquals(0, new Cart().total());"), std::string::npos);
+  EXPECT_EQ(second.find("assertEquals(0, new Cart().total());"), std::string::npos);
+  EXPECT_NE(second.find("CartTest exists with tests: emptyCartCostsNothing"), std::string::npos);
+  EXPECT_NE(test::slurp(root + "/src/test/java/org/example/shop/CartTest.java").find("sizeOfEmpty"),
+            std::string::npos);
+}
+
+TEST(GenerateCli, HttpErrorsStopCleanlyWithTheFileIntact) {
+  test::TempDir dir;
+  llm::test::FakeLlmServer server(
+      nlohmann::json::array({{{"status", 404}, {"body", "no such model"}}}));
+  std::string root = test::copy_shop(dir, "shop");
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string before = test::slurp(test_file);
+  test::PantaRun r =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm openai:m --llm-base-url " +
+                               server.url() + "/v1 --max-no-increase 1");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("model error: LLM HTTP error"), std::string::npos) << r.err;
+  EXPECT_EQ(test::slurp(test_file), before);
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
