@@ -26,6 +26,8 @@ format-check:
 
 bench: build
 	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta --write
+	@BUILD_DIR=$(BUILD_DIR) bash bench/runner_bench.sh --write
+	@bash bench/generate_bench.sh $(BUILD_DIR)/panta --write
 
 clean:
 	@rm -rf $(BUILD_DIR)
