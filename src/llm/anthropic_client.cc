@@ -28,11 +28,6 @@ bool is_context_length(const HttpResponse& response) {
          api_error_text(response.body).find("prompt is too long") != std::string::npos;
 }
 
-int64_t usage_field(const json& usage, const char* name) {
-  if (!usage.is_object() || !usage.contains(name) || !usage[name].is_number_integer()) return -1;
-  return usage[name].get<int64_t>();
-}
-
 Result<Completion> parse_answer(const std::string& body, const Prompt& prompt,
                                 const std::string& what) {
   auto doc = json::parse(body, nullptr, false);
@@ -50,14 +45,7 @@ Result<Completion> parse_answer(const std::string& body, const Prompt& prompt,
   if (!any_text) return llm_error(LlmErrorKind::kBadAnswer, what + ": the answer has no text");
   c.model = doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>()
                                                               : std::string();
-  const auto& usage = doc.value("usage", nlohmann::json());
-  c.prompt_tokens = usage_field(usage, "input_tokens");
-  c.completion_tokens = usage_field(usage, "output_tokens");
-  if (c.prompt_tokens < 0 || c.completion_tokens < 0) {
-    c.prompt_tokens = estimate_tokens(render_prompt(prompt));
-    c.completion_tokens = estimate_tokens(c.text);
-    c.usage_estimated = true;
-  }
+  set_usage(c, doc.value("usage", nlohmann::json()), "input_tokens", "output_tokens", prompt);
   return c;
 }
 
@@ -71,12 +59,7 @@ AnthropicClient::AnthropicClient(ApiEndpoint endpoint, std::shared_ptr<HttpClien
       jitter_(std::random_device{}()) {}
 
 Result<Completion> AnthropicClient::complete(const Prompt& prompt) {
-  auto start = std::chrono::steady_clock::now();
-  Result<Completion> result = complete_unredacted(prompt);
-  if (!result.ok()) return Error{redact(result.error().message, endpoint_.api_key)};
-  result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (result->model.empty()) result->model = endpoint_.model;
-  return result;
+  return timed_call(endpoint_, [&] { return complete_unredacted(prompt); });
 }
 
 Result<Completion> AnthropicClient::complete_unredacted(const Prompt& prompt) {
