@@ -357,7 +357,12 @@ def case_coverage_matches_jacoco(ctx, h):
     r = by_id(ans)
     check(all(x["status"] == "passed" for x in r.values()), "BranchyTest failed: %s" % r)
     helper = {c["name"]: c["lines"] for c in ans["coverage"]}
-    check(sorted(helper) == ["demo.Branchy", "demo.Branchy$Acc"], "classes %s" % sorted(helper))
+    check(sorted(helper) == ["demo.Branchy", "demo.Branchy$Acc", "demo.Branchy$Unused"],
+          "classes %s" % sorted(helper))
+    check(helper["demo.Branchy$Unused"] and
+          all(l["status"] == "not_covered" for l in helper["demo.Branchy$Unused"]),
+          "the never-loaded nested class is not reported as missed: %s" %
+          helper["demo.Branchy$Unused"])
     agent = jacoco_agent_coverage(ctx, "demo.BranchyTest", sorted(helper))
     for name in sorted(helper):
         check(helper[name] == agent.get(name),

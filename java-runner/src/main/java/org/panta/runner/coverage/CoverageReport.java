@@ -3,6 +3,7 @@ package org.panta.runner.coverage;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -15,21 +16,23 @@ import org.jacoco.core.data.ExecutionDataStore;
 
 /**
  * Turns execution data into the protocol's coverage JSON by analysing the ORIGINAL class files
- * with JaCoCo's Analyzer. Classes: every loaded instrumented class plus each requested target
- * (analysed from its class file even if never loaded, then fully not covered).
+ * with JaCoCo's Analyzer. Classes: every loaded instrumented class plus each requested target and
+ * every class nested in it (analysed from their class files even if never loaded, then fully not
+ * covered), so an untouched nested class counts as missed code rather than as no code.
  */
 public final class CoverageReport {
   private CoverageReport() {}
 
   public static JsonArray build(
-      ExecutionDataStore data, CoverageSession session, Function<String, byte[]> classFiles) {
+      ExecutionDataStore data,
+      CoverageSession session,
+      Function<String, byte[]> classFiles,
+      Function<String, List<String>> nestedClasses) {
     Map<String, byte[]> classes = new TreeMap<>(session.loadedOriginals());
     for (String target : session.targets()) {
-      if (!classes.containsKey(target)) {
-        byte[] b = classFiles.apply(target);
-        if (b != null) {
-          classes.put(target, b);
-        }
+      addClassFile(classes, target, classFiles);
+      for (String nested : nestedClasses.apply(target)) {
+        addClassFile(classes, nested, classFiles);
       }
     }
     CoverageBuilder builder = new CoverageBuilder();
@@ -53,6 +56,16 @@ public final class CoverageReport {
       out.add(classJson(c));
     }
     return out;
+  }
+
+  private static void addClassFile(
+      Map<String, byte[]> classes, String name, Function<String, byte[]> classFiles) {
+    if (!classes.containsKey(name)) {
+      byte[] b = classFiles.apply(name);
+      if (b != null) {
+        classes.put(name, b);
+      }
+    }
   }
 
   private static JsonObject classJson(IClassCoverage c) {

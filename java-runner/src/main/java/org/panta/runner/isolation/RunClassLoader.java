@@ -1,13 +1,20 @@
 package org.panta.runner.isolation;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * Fresh class loader of one "run": project classpath entries plus in-memory units, over a
@@ -19,6 +26,7 @@ public final class RunClassLoader extends URLClassLoader {
   private final List<Map<String, byte[]>> units;
   private final ClassTransformer transformer;
   private final Set<String> defined = ConcurrentHashMap.newKeySet();
+  private final Map<String, List<String>> nestedCache = new ConcurrentHashMap<>();
 
   public RunClassLoader(
       URL[] classpath, List<Map<String, byte[]>> units, ClassTransformer transformer, ClassLoader parent) {
@@ -56,6 +64,68 @@ public final class RunClassLoader extends URLClassLoader {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /**
+   * Binary names of the classes nested in {@code outer} (members, local and anonymous classes, at
+   * any depth) that exist as class files in the units or on the classpath, loaded or not.
+   */
+  public List<String> nestedClassNames(String outer) {
+    return nestedCache.computeIfAbsent(outer, this::findNestedClassNames);
+  }
+
+  private List<String> findNestedClassNames(String outer) {
+    String prefix = outer + "$";
+    TreeSet<String> names = new TreeSet<>();
+    for (Map<String, byte[]> unit : units) {
+      for (String name : unit.keySet()) {
+        if (name.startsWith(prefix)) {
+          names.add(name);
+        }
+      }
+    }
+    int dot = outer.lastIndexOf('.');
+    String pkgPath = dot < 0 ? "" : outer.substring(0, dot).replace('.', '/');
+    String simplePrefix = outer.substring(dot + 1) + "$";
+    for (URL url : getURLs()) {
+      if (!"file".equals(url.getProtocol())) {
+        continue;
+      }
+      File entry;
+      try {
+        entry = new File(url.toURI());
+      } catch (URISyntaxException | IllegalArgumentException e) {
+        continue;
+      }
+      if (entry.isDirectory()) {
+        File[] files = new File(entry, pkgPath).listFiles();
+        if (files == null) {
+          continue;
+        }
+        for (File f : files) {
+          String n = f.getName();
+          if (n.startsWith(simplePrefix) && n.endsWith(".class")) {
+            names.add(
+                (dot < 0 ? "" : outer.substring(0, dot + 1))
+                    + n.substring(0, n.length() - ".class".length()));
+          }
+        }
+      } else if (entry.isFile()) {
+        String jarPrefix = outer.replace('.', '/') + "$";
+        try (JarFile jar = new JarFile(entry)) {
+          Enumeration<JarEntry> entries = jar.entries();
+          while (entries.hasMoreElements()) {
+            String n = entries.nextElement().getName();
+            if (n.startsWith(jarPrefix) && n.endsWith(".class")) {
+              names.add(n.substring(0, n.length() - ".class".length()).replace('/', '.'));
+            }
+          }
+        } catch (IOException e) {
+          // not a readable jar: nothing nested from it
+        }
+      }
+    }
+    return List.copyOf(new ArrayList<>(names));
   }
 
   /** True if this loader defined the class (i.e. it is a project or test class of the run). */

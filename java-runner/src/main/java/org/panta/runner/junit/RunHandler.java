@@ -96,7 +96,9 @@ public final class RunHandler implements Handler {
             router,
             coverage,
             perTest,
-            data -> CoverageReport.build(data, coverage, loader::originalBytes),
+            data ->
+                CoverageReport.build(
+                    data, coverage, loader::originalBytes, loader::nestedClassNames),
             new StackTrimmer(loader));
     TestExecution execution = new TestExecution(launcher());
     boolean compromised = false;
@@ -120,7 +122,10 @@ public final class RunHandler implements Handler {
     answer.add("summary", Summary.of(results));
     if (coverage != null) {
       coverage.takeSnapshot();
-      answer.add("coverage", CoverageReport.build(coverage.aggregate(), coverage, loader::originalBytes));
+      answer.add(
+          "coverage",
+          CoverageReport.build(
+              coverage.aggregate(), coverage, loader::originalBytes, loader::nestedClassNames));
       JsonObject failures = new JsonObject();
       coverage.failures().forEach(failures::addProperty);
       answer.add("instrumentation_failures", failures);
