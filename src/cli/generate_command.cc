@@ -1,18 +1,26 @@
 #include <fmt/format.h>
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
 #include "engine/generation.h"
 #include "llm/client_spec.h"
+#include "llm/journal.h"
 #include "llm/llm_client.h"
+#include "project/class_targets.h"
 #include "prompt/prompt_templates.h"
 
 namespace panta::cli {
@@ -30,6 +38,10 @@ struct GenerateArgs {
   std::string prompt_dir;
   bool resume = false;
   bool dry_run = false;
+  CLI::Option* test_file_option = nullptr;
+  bool test_file_given() const {
+    return test_file_option != nullptr && test_file_option->count() > 0;
+  }
   double fail_under = -1;
   double price_in = 0;
   double price_out = 0;
@@ -38,28 +50,118 @@ struct GenerateArgs {
   long long seed = -1;
 };
 
+constexpr int kInterrupted = 130;  // the shell's code for a run stopped by SIGINT
+
 extern "C" void on_interrupt(int) {
   engine::request_stop();
+  constexpr char kSay[] =
+      "\npanta: stopping after the current step; the test file keeps the last good version "
+      "(Ctrl-C again quits at once; --resume goes on)\n";
+  ssize_t ignored = write(2, kSay, sizeof kSay - 1);
+  (void)ignored;
+}
+
+// The first Ctrl-C asks the loop to stop cleanly; the handler is then reset, so a second one
+// ends the process (the last written test file and the journal stay consistent).
+void install_interrupt_handler() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+}
+
+// One line of the summary table of a run over several classes.
+struct Row {
+  std::string class_name;
+  std::optional<engine::GenerateReport> report;
+  std::string note;  // why there is no report
+};
+
+void print_summary(const std::vector<Row>& rows) {
+  size_t width = 5;
+  for (const Row& r : rows) width = std::max(width, r.class_name.size());
+  std::cout << fmt::format("\n{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", "class", width,
+                           "lines %", "branches %", "tests", "iter", "result");
+  int kept = 0;
+  int done = 0;
+  for (const Row& r : rows) {
+    if (!r.report) {
+      std::cout << fmt::format("{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", r.class_name, width,
+                               "-", "-", "-", "-", r.note);
+      continue;
+    }
+    const auto& g = *r.report;
+    kept += g.tests_kept;
+    ++done;
+    std::cout << fmt::format(
+        "{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", r.class_name, width,
+        fmt::format("{:.1f} -> {:.1f}", g.initial_line_coverage, g.line_coverage),
+        fmt::format("{:.1f} -> {:.1f}", g.initial_branch_coverage, g.branch_coverage), g.tests_kept,
+        g.iterations.size(), g.stop_reason);
+  }
+  std::cout << fmt::format("{} of {} classes ran; {} tests kept\n", done, rows.size(), kept);
+}
+
+std::string one_line_result(const std::string& cls, const engine::GenerateReport& report,
+                            const GenerateArgs& args) {
+  int64_t in_tokens = 0;
+  int64_t out_tokens = 0;
+  for (const auto& it : report.iterations) {
+    in_tokens += it.prompt_tokens;
+    out_tokens += it.completion_tokens;
+  }
+  double cost = llm::cost(in_tokens, out_tokens, args.price_in, args.price_out);
+  return fmt::format(
+      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} tests kept, pass rate "
+      "{:.0f}%, {} iterations ({}), tokens {} in / {} out{}, test file {}\n",
+      cls, report.initial_line_coverage, report.line_coverage, report.initial_branch_coverage,
+      report.branch_coverage, report.tests_kept, report.pass_rate, report.iterations.size(),
+      report.stop_reason, in_tokens, out_tokens,
+      args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
+      report.test_file);
+}
+
+// The classes the --class values name, in order, each once.
+Result<std::vector<std::string>> resolve_classes(const project::Project& project,
+                                                 const std::vector<std::string>& targets,
+                                                 std::vector<std::string>& batch) {
+  std::vector<std::string> out;
+  for (const std::string& t : targets) {
+    auto found = project::resolve_class_target(project, t);
+    if (!found) return found.error();
+    if (found->empty()) return Error{t + ": no Java classes there"};
+    bool many = project::is_batch_target(project, t);
+    for (std::string& c : *found) {
+      if (std::find(out.begin(), out.end(), c) != out.end()) continue;
+      if (many) batch.push_back(c);
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+bool nothing_to_test(const std::string& message) {
+  return message.starts_with("no methods under test");
 }
 
 int run_generate(GenerateArgs args) {
-  if (args.resume) {
-    std::cerr << "panta: --resume is not implemented yet: run again without it (kept tests stay in "
-                 "the test file)\n";
-    return kUsage;
-  }
   if (args.llm.empty()) {
     const char* env = std::getenv("PANTA_LLM");
-    if (env == nullptr || *env == '\0') {
-      std::cerr
-          << "panta: no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
-             "anthropic:MODEL, cmd:COMMAND, replay:FILE)\n";
-      return kUsage;
-    }
-    args.llm = env;
+    if (env != nullptr && *env != '\0') args.llm = env;
+  }
+  if (args.llm.empty() && !args.resume) {
+    std::cerr
+        << "panta: no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
+           "anthropic:MODEL, cmd:COMMAND, replay:FILE)\n";
+    return kUsage;
   }
   if (!prompt::is_strategy(args.engine.strategy)) {
     std::cerr << "panta: unknown strategy " << args.engine.strategy << "\n";
+    return kUsage;
+  }
+  if (args.resume && args.dry_run) {
+    std::cerr << "panta: --resume and --dry-run do not go together\n";
     return kUsage;
   }
   if (args.temperature >= 0) args.engine.prompt_options.temperature = args.temperature;
@@ -72,69 +174,124 @@ int run_generate(GenerateArgs args) {
     std::cerr << "panta: " << project.error().message << "\n";
     return kUsage;
   }
+  std::vector<std::string> batch;
+  auto classes = resolve_classes(*project, args.classes, batch);
+  if (!classes) {
+    std::cerr << "panta: " << classes.error().message << "\n";
+    return kUsage;
+  }
+  if (args.test_file_given() && classes->size() > 1) {
+    std::cerr << "panta: --test-file names one file, but --class names " << classes->size()
+              << " classes\n";
+    return kUsage;
+  }
+
+  // The project's journal keeps every run, its iterations and (except when replaying) every
+  // exchange with the model.
+  std::error_code ec;
+  fs::create_directories(fs::path(project->root) / ".panta", ec);
+  std::string journal_path = (fs::path(project->root) / ".panta" / "journal.sqlite").string();
+  auto opened = llm::Journal::open(journal_path, llm::Journal::Mode::kWrite);
+  if (!opened) {
+    std::cerr << "panta: " << opened.error().message << "\n";
+    return kUsage;
+  }
+  auto journal = std::make_shared<llm::Journal>(std::move(*opened));
+
+  // --resume: each class goes on from its newest run unless that one completed.
+  std::map<std::string, llm::RunRecord> resumable;
+  std::map<std::string, std::string> finished;
+  if (args.resume) {
+    for (const std::string& cls : *classes) {
+      auto last = journal->last_run(cls);
+      if (!last) {
+        std::cerr << "panta: " << last.error().message << "\n";
+        return kUsage;
+      }
+      if (!*last) {
+        std::cerr << "panta: " << cls << ": no earlier run in " << journal_path
+                  << "; starting a new one\n";
+      } else if ((*last)->status == "done") {
+        finished[cls] = fmt::format("its last run ({}) completed", (*last)->id);
+      } else {
+        resumable[cls] = **last;
+        if (args.llm.empty()) args.llm = (*last)->llm;
+      }
+    }
+    if (args.llm.empty() && resumable.size() < classes->size() - finished.size()) {
+      std::cerr << "panta: no model given for the classes without an earlier run: use --llm\n";
+      return kUsage;
+    }
+  }
+
   llm::ClientOptions client_options;
   client_options.base_url = args.llm_base_url;
   client_options.timeout = std::chrono::milliseconds(static_cast<long>(args.llm_timeout_s * 1000));
-  if (args.llm.rfind("replay:", 0) != 0) {
-    std::error_code ec;
-    fs::create_directories(fs::path(project->root) / ".panta", ec);
-    client_options.journal_path = (fs::path(project->root) / ".panta" / "journal.sqlite").string();
-  }
-  auto client = llm::make_client(args.llm, client_options);
-  if (!client) {
-    std::cerr << "panta: " << client.error().message << "\n";
-    return kUsage;
+  if (args.llm.rfind("replay:", 0) != 0) client_options.journal = journal;
+  std::unique_ptr<llm::LlmClient> client;
+  if (!args.llm.empty()) {
+    auto made = llm::make_client(args.llm, client_options);
+    if (!made) {
+      std::cerr << "panta: " << made.error().message << "\n";
+      return kUsage;
+    }
+    client = std::move(*made);
   }
   auto prepared = PreparedTests::prepare(*project, args.project, {});
   if (!prepared) {
     std::cerr << "panta: " << prepared.error().message << "\n";
     return kUsage;
   }
-  std::signal(SIGINT, on_interrupt);
+  install_interrupt_handler();
   engine::Progress progress = [](const std::string& line) { std::cerr << line << "\n"; };
   int exit_code = kOk;
   std::vector<engine::GenerateReport> reports;
-  for (const std::string& cls : args.classes) {
+  std::vector<Row> rows;
+  for (const std::string& cls : *classes) {
+    if (engine::stop_requested()) {
+      rows.push_back({cls, std::nullopt, "not run (interrupted)"});
+      continue;
+    }
+    if (auto f = finished.find(cls); f != finished.end()) {
+      std::cerr << "panta: " << cls << ": " << f->second
+                << "; nothing to resume (run without --resume to start a new one)\n";
+      rows.push_back({cls, std::nullopt, "already done"});
+      continue;
+    }
     engine::GenerateOptions options = args.engine;
     options.class_name = cls;
     options.test_timeout = test_timeout(args.project);
+    options.journal = journal;
+    if (auto r = resumable.find(cls); r != resumable.end()) options.resume = r->second;
     if (args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
-    auto report = engine::generate_tests(*project, (*prepared)->session(), **client, args.llm,
+    if (classes->size() > 1) std::cerr << "panta: " << cls << "\n";
+    auto report = engine::generate_tests(*project, (*prepared)->session(), *client, args.llm,
                                          args.prompt_dir, options, progress);
     if (!report) {
+      bool skip = nothing_to_test(report.error().message) &&
+                  std::find(batch.begin(), batch.end(), cls) != batch.end();
       std::cerr << "panta: " << cls << ": " << report.error().message << "\n";
-      exit_code = kFailed;
+      rows.push_back({cls, std::nullopt, skip ? "skipped: nothing to test" : "error"});
+      if (!skip) exit_code = kFailed;
       continue;
     }
     if (args.dry_run) break;
     if (args.fail_under >= 0 && report->branch_coverage < args.fail_under) exit_code = kFailed;
-    double cost = llm::cost(0, 0, args.price_in, args.price_out);
-    int64_t in_tokens = 0;
-    int64_t out_tokens = 0;
-    for (const auto& it : report->iterations) {
-      in_tokens += it.prompt_tokens;
-      out_tokens += it.completion_tokens;
-    }
-    cost = llm::cost(in_tokens, out_tokens, args.price_in, args.price_out);
-    std::cout << fmt::format(
-        "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} tests kept, pass rate "
-        "{:.0f}%, "
-        "{} iterations ({}), tokens {} in / {} out{}, test file {}\n",
-        cls, report->initial_line_coverage, report->line_coverage, report->initial_branch_coverage,
-        report->branch_coverage, report->tests_kept, report->pass_rate, report->iterations.size(),
-        report->stop_reason, in_tokens, out_tokens,
-        args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
-        report->test_file);
+    std::cout << one_line_result(cls, *report, args);
+    rows.push_back({cls, *report, ""});
     reports.push_back(std::move(*report));
   }
+  if (rows.size() > 1) print_summary(rows);
   if (!args.report.empty() && !reports.empty()) {
     std::ofstream out(args.report);
-    out << engine::report_json(reports.front());
+    out << (classes->size() == 1 ? engine::report_json(reports.front())
+                                 : engine::report_json(reports));
     if (!out) {
       std::cerr << "panta: cannot write " << args.report << "\n";
       return kFailed;
     }
   }
+  if (engine::stop_requested() && !args.dry_run) return kInterrupted;
   return exit_code;
 }
 
@@ -143,7 +300,9 @@ int run_generate(GenerateArgs args) {
 Runner define_generate(CLI::App& sub) {
   auto args = std::make_shared<GenerateArgs>();
   add_project_options(sub, args->project);
-  sub.add_option("--class", args->classes, "Class to write tests for (FQN; repeatable)")
+  sub.add_option("--class", args->classes,
+                 "What to write tests for (repeatable): a class (org.x.Foo), a package (org.x or "
+                 "org.x.*, with its subpackages) or a source folder or file (a path with a '/')")
       ->required();
   sub.add_option("--strategy", args->engine.strategy, "panta, cov, basic, baseline or symprompt")
       ->check(CLI::IsMember({"panta", "cov", "basic", "baseline", "symprompt"}))
@@ -166,8 +325,9 @@ Runner define_generate(CLI::App& sub) {
       ->default_str("3");
   sub.add_option("--repair-attempts", args->engine.repair_attempts, "Repairs per failing test")
       ->default_str("3");
-  sub.add_option("--test-file", args->engine.test_file,
-                 "Test file to write (default: the layout's FooTest.java)");
+  args->test_file_option =
+      sub.add_option("--test-file", args->engine.test_file,
+                     "Test file to write, for a single class (default: the layout's FooTest.java)");
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
   sub.add_option("--prompt-dir", args->prompt_dir,
                  "Prompt templates (default: those shipped with panta)");
@@ -179,11 +339,14 @@ Runner define_generate(CLI::App& sub) {
   sub.add_option("--price-in", args->price_in,
                  "Price per million prompt tokens, to report the cost");
   sub.add_option("--price-out", args->price_out, "Price per million completion tokens");
-  sub.add_flag("--resume", args->resume, "Continue an interrupted run (not implemented yet)");
+  sub.add_flag("--resume", args->resume,
+               "Go on with each class's interrupted or failed run from the project's journal "
+               "(.panta/journal.sqlite), with that run's strategy, limits and (by default) model; "
+               "answers it already received are reused");
   sub.add_flag("--dry-run", args->dry_run, "Print the first prompt and exit");
   sub.footer(
       "Exit codes: 0 the run completed, 1 no valid test file or --fail-under not met, 2 usage or "
-      "project error.");
+      "project error, 130 interrupted (Ctrl-C; --resume goes on).");
   return [args] { return run_generate(*args); };
 }
 

@@ -14,6 +14,8 @@
 #include "java/source_text.h"
 #include "junit/test_code.h"
 #include "llm/llm_error.h"
+#include "llm/prompt_hash.h"
+#include "llm/reuse_client.h"
 #include "select/path_selection.h"
 
 namespace panta::engine {
@@ -47,6 +49,40 @@ std::string package_of(const std::string& fqn) {
   return dot == std::string::npos ? "" : fqn.substr(0, dot);
 }
 
+nlohmann::ordered_json iteration_json(const IterationReport& i) {
+  return {{"n", i.n},
+          {"line_coverage", i.line_coverage},
+          {"branch_coverage", i.branch_coverage},
+          {"tests_generated", i.tests_generated},
+          {"tests_passed_first_try", i.tests_passed_first_try},
+          {"tests_repaired", i.tests_repaired},
+          {"tests_failed", i.tests_failed},
+          {"prompt_tokens", i.prompt_tokens},
+          {"completion_tokens", i.completion_tokens},
+          {"selected_paths", i.selected_paths},
+          {"wall_s", i.wall_s},
+          {"llm_s", i.llm_s}};
+}
+
+IterationReport iteration_from_json(const nlohmann::json& j) {
+  IterationReport i;
+  i.n = j.value("n", 0);
+  i.line_coverage = j.value("line_coverage", 0.0);
+  i.branch_coverage = j.value("branch_coverage", 0.0);
+  i.tests_generated = j.value("tests_generated", 0);
+  i.tests_passed_first_try = j.value("tests_passed_first_try", 0);
+  i.tests_repaired = j.value("tests_repaired", 0);
+  i.tests_failed = j.value("tests_failed", 0);
+  i.prompt_tokens = j.value("prompt_tokens", int64_t{0});
+  i.completion_tokens = j.value("completion_tokens", int64_t{0});
+  i.selected_paths = j.value("selected_paths", std::vector<std::string>{});
+  i.wall_s = j.value("wall_s", 0.0);
+  i.llm_s = j.value("llm_s", 0.0);
+  return i;
+}
+
+nlohmann::ordered_json report_object(const GenerateReport& r);
+
 // Outcome of trying one test in the test class.
 struct Trial {
   bool passed = false;
@@ -64,6 +100,9 @@ class Generator {
       : project_(project), session_(session), llm_(llm), options_(options), progress_(progress) {}
 
   Status load(const std::string& prompt_dir) {
+    if (options_.resume) {
+      if (auto s = apply_resumed_settings(); !s) return s;
+    }
     auto templates = prompt::PromptTemplates::load(prompt_dir, options_.strategy);
     if (!templates) return templates.error();
     templates_.emplace(std::move(*templates));
@@ -75,6 +114,11 @@ class Generator {
     if (!text) return Error{"class " + options_.class_name + ": " + text.error().message};
     source_text_ = std::move(*text);
     if (auto s = load_paths(); !s) return s;
+    if (methods_.empty()) {
+      return Error{
+          "no methods under test (interfaces, abstract methods, getters and setters are left "
+          "out)"};
+    }
     test_path_ = options_.test_file.empty() ? project_.test_file_for(options_.class_name)
                                             : options_.test_file;
     test_class_ = fs::path(test_path_).stem().string();
@@ -114,8 +158,14 @@ class Generator {
     int max_iter =
         single_pass ? 1 : (options_.max_iterations > 0 ? options_.max_iterations : max_cyc_);
     int no_increase = 0;
+    int first_iter = 1;
+    if (options_.resume) {
+      if (auto s = restore(no_increase, first_iter); !s) return s.error();
+    } else if (options_.journal && !options_.dry_run) {
+      if (auto s = begin_run(max_iter); !s) return s.error();
+    }
     report_.stop_reason = "iteration limit";
-    for (int iter = 1; iter <= max_iter; ++iter) {
+    for (int iter = first_iter; iter <= max_iter; ++iter) {
       if (complete_coverage()) {
         report_.stop_reason = "full coverage";
         break;
@@ -131,6 +181,7 @@ class Generator {
       auto counters = std::make_pair(lines_covered(), branches_covered());
       Clock::time_point iter_start = Clock::now();
       double llm_before = llm_seconds_;
+      if (options_.journal) options_.journal->set_context(run_id_, iter);
       auto it = iteration(iter, max_iter);
       if (!it) return it.error();
       it->wall_s = seconds_since(iter_start);
@@ -139,9 +190,16 @@ class Generator {
         report_.stop_reason = "dry run";
         break;
       }
+      if (g_stop && !tried_any_) {
+        // Interrupted before any test of this iteration was tried: nothing changed, so the
+        // iteration is not kept and --resume asks again, reusing any answer already received.
+        report_.stop_reason = "interrupted";
+        break;
+      }
       report_.iterations.push_back(*it);
       bool gained = lines_covered() > counters.first || branches_covered() > counters.second;
       no_increase = gained ? 0 : no_increase + 1;
+      if (auto s = record_iteration(*it, no_increase, start); !s) return s.error();
       progress_(fmt::format(
           "iteration {} of {}: coverage {:.1f}% lines, {:.1f}% branches; tests kept {}, repaired "
           "{}, dropped {}; tokens {} in, {} out",
@@ -152,23 +210,147 @@ class Generator {
     if (no_increase >= options_.max_no_increase && !complete_coverage()) {
       report_.stop_reason = fmt::format("{} rounds without coverage gain", no_increase);
     }
-    if (answers_ == 0 && !report_.iterations.empty()) {
+    if (g_stop && !options_.dry_run) {
+      report_.stop_reason = "interrupted";
+      report_.interrupted = true;
+    }
+    if (answers_ == 0 && !report_.iterations.empty() && !report_.interrupted) {
       return Error{"the model gave no answer in " + std::to_string(report_.iterations.size()) +
                    " iterations; last error: " + last_model_error_};
     }
-    if (!existed_ && kept_total_ == 0 && !options_.dry_run) {
+    if (!existed_ && kept_total_ == 0 && !options_.dry_run && !report_.interrupted) {
       return Error{"no test passed, so no test file was written (" + test_path_ + ")"};
     }
     report_.line_coverage = line_pct();
     report_.branch_coverage = branch_pct();
     report_.tests_kept = kept_total_;
     report_.pass_rate = generated_total_ == 0 ? 0 : 100.0 * kept_total_ / generated_total_;
-    report_.wall_s = seconds_since(start);
+    report_.wall_s = earlier_wall_s_ + seconds_since(start);
     report_.llm_s = llm_seconds_;
+    if (auto s = set_status(report_.interrupted ? "interrupted" : "done"); !s) return s.error();
     return report_;
   }
 
+  /// Marks the journal's run as failed (the run ended with an error).
+  void mark_failed() { (void)set_status("failed"); }
+
  private:
+  // --resume: the interrupted run's settings win over this invocation's.
+  Status apply_resumed_settings() {
+    auto j = nlohmann::json::parse(options_.resume->settings, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      return Error{"the journal's run " + std::to_string(options_.resume->id) +
+                   " has unreadable settings"};
+    }
+    options_.strategy = options_.resume->strategy;
+    options_.test_file = options_.resume->test_file;
+    options_.max_iterations = j.value("max_iterations", options_.max_iterations);
+    options_.max_no_increase = j.value("max_no_increase", options_.max_no_increase);
+    options_.max_path_selections = j.value("max_path_selections", options_.max_path_selections);
+    options_.repair_attempts = j.value("repair_attempts", options_.repair_attempts);
+    initial_ = {j.value("initial_line_coverage", 0.0), j.value("initial_branch_coverage", 0.0)};
+    run_id_ = options_.resume->id;
+    return ok_status();
+  }
+
+  Status begin_run(int max_iter) {
+    nlohmann::json settings = {{"max_iterations", max_iter},
+                               {"max_no_increase", options_.max_no_increase},
+                               {"max_path_selections", options_.max_path_selections},
+                               {"repair_attempts", options_.repair_attempts},
+                               {"initial_line_coverage", report_.initial_line_coverage},
+                               {"initial_branch_coverage", report_.initial_branch_coverage}};
+    llm::RunRecord run;
+    run.class_name = options_.class_name;
+    run.strategy = options_.strategy;
+    run.llm = report_.llm;
+    run.test_file = test_path_;
+    run.settings = settings.dump();
+    auto id = options_.journal->begin_run(run);
+    if (!id) return id.error();
+    run_id_ = *id;
+    return ok_status();
+  }
+
+  Status set_status(std::string_view status) {
+    if (!options_.journal || run_id_ == 0) return ok_status();
+    options_.journal->set_context(0, 0);
+    return options_.journal->set_run_status(run_id_, status);
+  }
+
+  // Everything the loop needs to go on after this iteration, as JSON for the journal.
+  Status record_iteration(const IterationReport& it, int no_increase, Clock::time_point start) {
+    if (!options_.journal || run_id_ == 0) return ok_status();
+    nlohmann::ordered_json history = nlohmann::ordered_json::array();
+    for (const auto& [method, paths] : history_.counts()) {
+      for (const auto& [path, count] : paths) history.push_back({method, path, count});
+    }
+    nlohmann::ordered_json failed = nlohmann::ordered_json::array();
+    for (const auto& f : failed_) {
+      failed.push_back({{"name", f.name}, {"code", f.code}, {"error", f.error}});
+    }
+    nlohmann::ordered_json state = {{"iteration", iteration_json(it)},
+                                    {"no_increase", no_increase},
+                                    {"history", std::move(history)},
+                                    {"failed", std::move(failed)},
+                                    {"generated_total", generated_total_},
+                                    {"kept_total", kept_total_},
+                                    {"answers", answers_},
+                                    {"llm_s", llm_seconds_},
+                                    {"wall_s", earlier_wall_s_ + seconds_since(start)},
+                                    {"interrupted", static_cast<bool>(g_stop)},
+                                    {"test_file_sha256", llm::sha256_hex(file_->text())}};
+    return options_.journal->record_iteration(
+        run_id_, {it.n, line_pct(), branch_pct(),
+                  state.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)});
+  }
+
+  // --resume: the state after the last iteration the earlier run finished, and its answers
+  // received since then ready for reuse.
+  Status restore(int& no_increase, int& first_iter) {
+    report_.initial_line_coverage = initial_.first;
+    report_.initial_branch_coverage = initial_.second;
+    auto its = options_.journal->iterations(run_id_);
+    if (!its) return its.error();
+    for (const auto& rec : *its) {
+      auto state = nlohmann::json::parse(rec.state, nullptr, false);
+      if (state.is_discarded()) {
+        return Error{
+            fmt::format("the journal's iteration {} of run {} is unreadable", rec.n, run_id_)};
+      }
+      report_.iterations.push_back(iteration_from_json(state["iteration"]));
+      if (&rec != &its->back()) continue;
+      no_increase = state.value("no_increase", 0);
+      for (const auto& h : state["history"]) {
+        history_.set(h[0].get<std::string>(), h[1].get<size_t>(), h[2].get<int>());
+      }
+      failed_.clear();
+      for (const auto& f : state["failed"]) {
+        failed_.push_back({f.value("name", ""), f.value("code", ""), f.value("error", "")});
+      }
+      generated_total_ = state.value("generated_total", 0);
+      kept_total_ = state.value("kept_total", 0);
+      answers_ = state.value("answers", 0);
+      llm_seconds_ = state.value("llm_s", 0.0);
+      earlier_wall_s_ = state.value("wall_s", 0.0);
+      if (state.value("test_file_sha256", "") != llm::sha256_hex(file_->text())) {
+        progress_("  note: " + test_path_ +
+                  " changed since the run stopped; going on from it as it is now");
+      }
+    }
+    first_iter = its->empty() ? 1 : its->back().n + 1;
+    report_.resumed_from = static_cast<int>(its->size());
+    auto recorded = options_.journal->exchanges_after(run_id_, first_iter - 1);
+    if (!recorded) return recorded.error();
+    reuse_.emplace(llm_, *recorded);
+    model_ = &*reuse_;
+    if (auto s = options_.journal->set_run_status(run_id_, "running"); !s) return s;
+    progress_(fmt::format(
+        "  resuming run {} after iteration {} ({} answers already received will be reused)",
+        run_id_, first_iter - 1, recorded->size()));
+    return ok_status();
+  }
+
   Status load_paths() {
     analyze::AnalyzeOptions opts;
     analyze::FileAnalysis fa = analyze::analyze_file(source_path_, opts);
@@ -276,8 +458,9 @@ class Generator {
         return Error{"dry run: the first prompt was printed"};
       }
       Clock::time_point start = Clock::now();
-      auto answer = llm_.complete(p);
+      auto answer = model_->complete(p);
       llm_seconds_ += seconds_since(start);
+      if (answer && answer->from_journal) progress_("  answer reused from the journal");
       if (answer || !llm::is_context_length_error(answer.error()) || shrink == 2) return answer;
       if (shrink == 0) {
         progress_(
@@ -314,6 +497,7 @@ class Generator {
   Result<IterationReport> iteration(int n, int max_iter) {
     IterationReport it;
     it.n = n;
+    tried_any_ = false;
     progress_(
         fmt::format("iteration {} of {}: asking the model ({})", n, max_iter, options_.strategy));
     std::vector<std::pair<prompt::GenerateInputs, const prompt::PromptTemplates*>> prompts;
@@ -388,6 +572,7 @@ class Generator {
         }
         ++it.tests_generated;
         ++generated_total_;
+        tried_any_ = true;
         Trial trial = try_test(test, *extracted);
         for (int attempt = 1; !trial.passed && attempt <= repairs && !g_stop; ++attempt) {
           progress_(fmt::format("  {} fails ({}); repair attempt {} of {}", trial.name,
@@ -515,8 +700,9 @@ class Generator {
     p.class_name = options_.class_name;
     p.options = options_.prompt_options;
     Clock::time_point start = Clock::now();
-    auto answer = llm_.complete(p);
+    auto answer = model_->complete(p);
     llm_seconds_ += seconds_since(start);
+    if (answer && answer->from_journal) progress_("  repair answer reused from the journal");
     if (!answer) {
       progress_("  model error during repair: " + answer.error().message);
       return answer.error();
@@ -586,6 +772,12 @@ class Generator {
   double llm_seconds_ = 0;
   int answers_ = 0;
   std::string last_model_error_;
+  llm::LlmClient* model_ = &llm_;  // llm_, or reuse_ on --resume
+  std::optional<llm::ReuseClient> reuse_;
+  int64_t run_id_ = 0;  // the journal's run, 0 without a journal
+  std::pair<double, double> initial_{0, 0};
+  double earlier_wall_s_ = 0;  // wall time of the run before --resume
+  bool tried_any_ = false;     // the current iteration tried at least one test
 };
 
 }  // namespace
@@ -594,31 +786,37 @@ void request_stop() {
   g_stop = true;
 }
 
+bool stop_requested() {
+  return g_stop;
+}
+
 Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,
                                       llm::LlmClient& llm, const std::string& llm_name,
                                       const std::string& prompt_dir, const GenerateOptions& options,
                                       const Progress& progress) {
   Generator g(project, session, llm, options, progress);
   if (auto s = g.load(prompt_dir); !s) return s.error();
-  return g.run(llm_name);
+  auto report = g.run(llm_name);
+  if (!report) g.mark_failed();
+  return report;
 }
 
 std::string report_json(const GenerateReport& r) {
+  return report_object(r).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+         "\n";
+}
+
+std::string report_json(const std::vector<GenerateReport>& reports) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const auto& r : reports) all.push_back(report_object(r));
+  return all.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+namespace {
+
+nlohmann::ordered_json report_object(const GenerateReport& r) {
   nlohmann::ordered_json its = nlohmann::ordered_json::array();
-  for (const auto& i : r.iterations) {
-    its.push_back({{"n", i.n},
-                   {"line_coverage", i.line_coverage},
-                   {"branch_coverage", i.branch_coverage},
-                   {"tests_generated", i.tests_generated},
-                   {"tests_passed_first_try", i.tests_passed_first_try},
-                   {"tests_repaired", i.tests_repaired},
-                   {"tests_failed", i.tests_failed},
-                   {"prompt_tokens", i.prompt_tokens},
-                   {"completion_tokens", i.completion_tokens},
-                   {"selected_paths", i.selected_paths},
-                   {"wall_s", i.wall_s},
-                   {"llm_s", i.llm_s}});
-  }
+  for (const auto& i : r.iterations) its.push_back(iteration_json(i));
   nlohmann::ordered_json j = {{"class", r.class_name},
                               {"strategy", r.strategy},
                               {"llm", r.llm},
@@ -632,10 +830,13 @@ std::string report_json(const GenerateReport& r) {
                                 {"pass_rate", r.pass_rate},
                                 {"tests_kept", r.tests_kept}}},
                               {"stop_reason", r.stop_reason},
+                              {"resumed_after", r.resumed_from},
                               {"test_file", r.test_file},
                               {"wall_s", r.wall_s},
                               {"llm_s", r.llm_s}};
-  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  return j;
 }
+
+}  // namespace
 
 }  // namespace panta::engine

@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
+#include "llm/journal.h"
 #include "llm/llm_client.h"
 #include "project/project.h"
 #include "prompt/prompt_templates.h"
@@ -25,6 +28,13 @@ struct GenerateOptions {
   llm::PromptOptions prompt_options;
   /// When set, the first prompt goes here instead of to the model, and the run stops.
   std::function<void(const std::string& prompt)> dry_run;
+  /// Where the run is kept (its settings, each iteration's coverage and state, and the tag of
+  /// every exchange), so that --resume can continue it; nothing is kept when null.
+  std::shared_ptr<llm::Journal> journal;
+  /// An earlier, unfinished run in `journal` to continue: its settings replace the ones above,
+  /// its iterations count as done, and the answers it got after its last finished iteration
+  /// are reused before the model is asked again.
+  std::optional<llm::RunRecord> resume;
 };
 
 /// What one iteration did (the report's "iterations" entries).
@@ -56,6 +66,8 @@ struct GenerateReport {
   int tests_kept = 0;
   std::string test_file;
   std::string stop_reason;
+  bool interrupted = false;  ///< Stopped by Ctrl-C (request_stop); --resume goes on from here.
+  int resumed_from = 0;      ///< On --resume: the iterations the earlier run had finished.
   double wall_s = 0;
   double llm_s = 0;
 };
@@ -77,8 +89,12 @@ Result<GenerateReport> generate_tests(const project::Project& project, runner::T
 
 /// The report as the JSON the README describes.
 std::string report_json(const GenerateReport& report);
+/// Several classes' reports: a JSON array of such objects.
+std::string report_json(const std::vector<GenerateReport>& reports);
 
 /// Set from a SIGINT handler: the loop stops at the next step, leaving the last good file.
 void request_stop();
+/// Whether request_stop() was called.
+bool stop_requested();
 
 }  // namespace panta::engine

@@ -117,11 +117,16 @@ Result<std::unique_ptr<LlmClient>> make_client(std::string_view spec, const Clie
   auto parsed = parse_client_spec(spec, options, environment.getenv);
   if (!parsed.ok()) return parsed.error();
   auto client = make_backend(*parsed, options, environment);
-  if (!client.ok() || options.journal_path.empty()) return client;
-  auto journal = Journal::open(options.journal_path, Journal::Mode::kWrite);
-  if (!journal.ok()) return llm_error(LlmErrorKind::kConfig, journal.error().message);
+  if (!client.ok()) return client;
+  std::shared_ptr<Journal> journal = options.journal;
+  if (!journal && !options.journal_path.empty()) {
+    auto opened = Journal::open(options.journal_path, Journal::Mode::kWrite);
+    if (!opened.ok()) return llm_error(LlmErrorKind::kConfig, opened.error().message);
+    journal = std::make_shared<Journal>(std::move(*opened));
+  }
+  if (!journal) return client;
   return std::unique_ptr<LlmClient>(
-      std::make_unique<RecordingClient>(std::move(*client), std::move(*journal)));
+      std::make_unique<RecordingClient>(std::move(*client), std::move(journal)));
 }
 
 }  // namespace panta::llm

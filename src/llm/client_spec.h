@@ -9,6 +9,7 @@
 
 #include "core/result.h"
 #include "llm/http_client.h"
+#include "llm/journal.h"
 #include "llm/llm_client.h"
 #include "llm/retry.h"
 
@@ -23,6 +24,7 @@ struct ClientOptions {
   std::chrono::milliseconds backoff_base{1'000};
   std::chrono::milliseconds max_delay{120'000};
   std::string journal_path;  ///< When set, every exchange is recorded there (RecordingClient).
+  std::shared_ptr<Journal> journal;  ///< An open journal to record in; wins over journal_path.
 };
 
 /// Looks up an environment variable.

@@ -15,10 +15,18 @@ using Statement = std::unique_ptr<sqlite3_stmt, Finalize>;
 
 constexpr const char* kCreate =
     "CREATE TABLE IF NOT EXISTS exchanges(prompt_hash TEXT, prompt TEXT, answer TEXT, "
-    "prompt_tokens INT, completion_tokens INT, kind TEXT, seq INT)";
+    "prompt_tokens INT, completion_tokens INT, kind TEXT, seq INT);"
+    "CREATE TABLE IF NOT EXISTS runs(id INTEGER PRIMARY KEY, class TEXT, strategy TEXT, "
+    "llm TEXT, test_file TEXT, settings TEXT, status TEXT, started TEXT, updated TEXT);"
+    "CREATE TABLE IF NOT EXISTS iterations(run_id INT, n INT, line_coverage REAL, "
+    "branch_coverage REAL, state TEXT, PRIMARY KEY(run_id, n))";
 constexpr const char* kInsert =
     "INSERT INTO exchanges(prompt_hash, prompt, answer, prompt_tokens, completion_tokens, kind, "
-    "seq) SELECT ?1, ?2, ?3, ?4, ?5, ?6, COALESCE(MAX(seq), 0) + 1 FROM exchanges";
+    "seq, run_id, iteration) SELECT ?1, ?2, ?3, ?4, ?5, ?6, COALESCE(MAX(seq), 0) + 1, ?7, ?8 "
+    "FROM exchanges";
+constexpr const char* kEntryColumns =
+    "SELECT seq, prompt_hash, prompt, answer, prompt_tokens, completion_tokens, kind FROM "
+    "exchanges WHERE ";
 
 Error sqlite_error(const std::string& path, sqlite3* db, std::string_view doing) {
   return Error{"journal " + path + ": " + std::string(doing) + ": " +
@@ -28,7 +36,7 @@ Error sqlite_error(const std::string& path, sqlite3* db, std::string_view doing)
 Result<Statement> prepare(sqlite3* db, const std::string& path, const std::string& sql) {
   sqlite3_stmt* raw = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
-    return sqlite_error(path, db, "cannot read the exchanges table");
+    return sqlite_error(path, db, "cannot read its tables");
   }
   return Statement(raw);
 }
@@ -42,6 +50,27 @@ std::string column_text(sqlite3_stmt* statement, int column) {
   if (text == nullptr) return "";
   return std::string(reinterpret_cast<const char*>(text),
                      static_cast<size_t>(sqlite3_column_bytes(statement, column)));
+}
+
+bool has_column(sqlite3* db, const char* table, std::string_view column) {
+  sqlite3_stmt* raw = nullptr;
+  std::string sql = std::string("PRAGMA table_info(") + table + ")";
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) return false;
+  Statement statement(raw);
+  while (sqlite3_step(raw) == SQLITE_ROW) {
+    if (column_text(raw, 1) == column) return true;
+  }
+  return false;
+}
+
+// Journals from before runs existed have exchanges without run and iteration columns.
+bool upgrade(sqlite3* db) {
+  for (const char* column : {"run_id", "iteration"}) {
+    if (has_column(db, "exchanges", column)) continue;
+    std::string sql = std::string("ALTER TABLE exchanges ADD COLUMN ") + column + " INT";
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -62,7 +91,10 @@ Result<Journal> Journal::open(const std::string& path, Mode mode) {
   if (rc != SQLITE_OK) return sqlite_error(path, raw, "cannot open");
   sqlite3_busy_timeout(raw, 5000);
   if (mode == Mode::kWrite && sqlite3_exec(raw, kCreate, nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return sqlite_error(path, raw, "cannot create the exchanges table");
+    return sqlite_error(path, raw, "cannot create its tables");
+  }
+  if (mode == Mode::kWrite && !upgrade(raw)) {
+    return sqlite_error(path, raw, "cannot add the run columns to an older journal");
   }
   Journal journal(path, std::move(db));
   if (mode == Mode::kRead) {
@@ -83,26 +115,119 @@ Status Journal::record(const Prompt& prompt, const Completion& completion) {
   sqlite3_bind_int64(s, 4, completion.prompt_tokens);
   sqlite3_bind_int64(s, 5, completion.completion_tokens);
   bind_text(s, 6, prompt.kind);
+  if (run_id_ > 0) {
+    sqlite3_bind_int64(s, 7, run_id_);
+    sqlite3_bind_int(s, 8, iteration_);
+  }
   if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot record");
   return ok_status();
 }
 
+Result<int64_t> Journal::begin_run(const RunRecord& run) {
+  auto statement = prepare(
+      db_.get(), path_,
+      "INSERT INTO runs(class, strategy, llm, test_file, settings, status, started, updated) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, 'running', datetime('now'), datetime('now'))");
+  if (!statement.ok()) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  bind_text(s, 1, run.class_name);
+  bind_text(s, 2, run.strategy);
+  bind_text(s, 3, run.llm);
+  bind_text(s, 4, run.test_file);
+  bind_text(s, 5, run.settings);
+  if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot start a run");
+  return static_cast<int64_t>(sqlite3_last_insert_rowid(db_.get()));
+}
+
+Status Journal::set_run_status(int64_t run_id, std::string_view status) {
+  auto statement = prepare(db_.get(), path_,
+                           "UPDATE runs SET status = ?1, updated = datetime('now') WHERE id = ?2");
+  if (!statement.ok()) return statement.error();
+  bind_text(statement->get(), 1, status);
+  sqlite3_bind_int64(statement->get(), 2, run_id);
+  if (sqlite3_step(statement->get()) != SQLITE_DONE) {
+    return sqlite_error(path_, db_.get(), "cannot update a run");
+  }
+  return ok_status();
+}
+
+Status Journal::record_iteration(int64_t run_id, const IterationRecord& it) {
+  auto statement = prepare(db_.get(), path_,
+                           "INSERT OR REPLACE INTO iterations(run_id, n, line_coverage, "
+                           "branch_coverage, state) VALUES (?1, ?2, ?3, ?4, ?5)");
+  if (!statement.ok()) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  sqlite3_bind_int64(s, 1, run_id);
+  sqlite3_bind_int(s, 2, it.n);
+  sqlite3_bind_double(s, 3, it.line_coverage);
+  sqlite3_bind_double(s, 4, it.branch_coverage);
+  bind_text(s, 5, it.state);
+  if (sqlite3_step(s) != SQLITE_DONE) {
+    return sqlite_error(path_, db_.get(), "cannot record an iteration");
+  }
+  return ok_status();
+}
+
+Result<std::optional<RunRecord>> Journal::last_run(std::string_view class_name) const {
+  auto statement = prepare(db_.get(), path_,
+                           "SELECT id, class, strategy, llm, test_file, settings, status FROM runs "
+                           "WHERE class = ?1 ORDER BY id DESC LIMIT 1");
+  if (!statement.ok()) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  bind_text(s, 1, class_name);
+  int rc = sqlite3_step(s);
+  if (rc == SQLITE_DONE) return std::optional<RunRecord>();
+  if (rc != SQLITE_ROW) return sqlite_error(path_, db_.get(), "cannot read the runs");
+  RunRecord run;
+  run.id = sqlite3_column_int64(s, 0);
+  run.class_name = column_text(s, 1);
+  run.strategy = column_text(s, 2);
+  run.llm = column_text(s, 3);
+  run.test_file = column_text(s, 4);
+  run.settings = column_text(s, 5);
+  run.status = column_text(s, 6);
+  return std::optional<RunRecord>(std::move(run));
+}
+
+Result<std::vector<IterationRecord>> Journal::iterations(int64_t run_id) const {
+  auto statement = prepare(db_.get(), path_,
+                           "SELECT n, line_coverage, branch_coverage, state FROM iterations "
+                           "WHERE run_id = ?1 ORDER BY n");
+  if (!statement.ok()) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  sqlite3_bind_int64(s, 1, run_id);
+  std::vector<IterationRecord> out;
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    IterationRecord& it = out.emplace_back();
+    it.n = sqlite3_column_int(s, 0);
+    it.line_coverage = sqlite3_column_double(s, 1);
+    it.branch_coverage = sqlite3_column_double(s, 2);
+    it.state = column_text(s, 3);
+  }
+  if (rc != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot read the iterations");
+  return out;
+}
+
+Result<std::vector<JournalEntry>> Journal::exchanges_after(int64_t run_id, int iteration) const {
+  return select("run_id = ?1 AND iteration > ?2",
+                {std::to_string(run_id), std::to_string(iteration)});
+}
+
 Result<std::vector<JournalEntry>> Journal::find(std::string_view prompt_hash) const {
-  return select("prompt_hash", prompt_hash);
+  return select("prompt_hash = ?1", {std::string(prompt_hash)});
 }
 
 Result<std::vector<JournalEntry>> Journal::of_kind(std::string_view kind) const {
-  return select("kind", kind);
+  return select("kind = ?1", {std::string(kind)});
 }
 
-Result<std::vector<JournalEntry>> Journal::select(const char* where, std::string_view value) const {
-  auto statement = prepare(db_.get(), path_,
-                           std::string("SELECT seq, prompt_hash, prompt, answer, prompt_tokens, "
-                                       "completion_tokens, kind FROM exchanges WHERE ") +
-                               where + " = ?1 ORDER BY seq");
+Result<std::vector<JournalEntry>> Journal::select(const std::string& where,
+                                                  const std::vector<std::string>& values) const {
+  auto statement = prepare(db_.get(), path_, kEntryColumns + where + " ORDER BY seq");
   if (!statement.ok()) return statement.error();
   sqlite3_stmt* s = statement->get();
-  bind_text(s, 1, value);
+  for (size_t i = 0; i < values.size(); ++i) bind_text(s, static_cast<int>(i + 1), values[i]);
   std::vector<JournalEntry> entries;
   int rc = SQLITE_ROW;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,9 +25,32 @@ struct JournalEntry {
   std::string kind;
 };
 
-/// The record of a run's LLM exchanges: a SQLite file with the table
+/// One `panta generate` run of one class, as the journal keeps it for --resume.
+struct RunRecord {
+  int64_t id = 0;
+  std::string class_name;
+  std::string strategy;
+  std::string llm;        ///< The --llm spec (never a key: keys come from the environment).
+  std::string test_file;  ///< The test file the run writes.
+  std::string settings;   ///< JSON: the loop's limits, as the engine resolved them.
+  std::string status;     ///< "running", "interrupted", "failed" or "done".
+};
+
+/// What the journal keeps of one finished iteration of a run.
+struct IterationRecord {
+  int n = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+  std::string state;  ///< JSON: the engine's state after the iteration, enough to go on from it.
+};
+
+/// The record of Panta's runs: a SQLite file with the tables
 ///   exchanges(prompt_hash TEXT, prompt TEXT, answer TEXT, prompt_tokens INT,
-///             completion_tokens INT, kind TEXT, seq INT).
+///             completion_tokens INT, kind TEXT, seq INT, run_id INT, iteration INT)
+///   runs(id INTEGER PRIMARY KEY, class TEXT, strategy TEXT, llm TEXT, test_file TEXT,
+///        settings TEXT, status TEXT, started TEXT, updated TEXT)
+///   iterations(run_id INT, n INT, line_coverage REAL, branch_coverage REAL, state TEXT)
+/// Journals written before runs existed (exchanges only) are upgraded when opened for writing.
 /// Owns its connection; not thread-safe.
 class Journal {
  public:
@@ -36,8 +60,25 @@ class Journal {
   /// when the file does not exist or has no exchanges table.
   static Result<Journal> open(const std::string& path, Mode mode);
 
-  /// Appends an exchange with the next seq.
+  /// Appends an exchange with the next seq, tagged with the current run and iteration.
   Status record(const Prompt& prompt, const Completion& completion);
+  /// The run and iteration that record() tags exchanges with from now on (0, 0: none).
+  void set_context(int64_t run_id, int iteration) {
+    run_id_ = run_id;
+    iteration_ = iteration;
+  }
+
+  /// Starts a run (status "running") and returns its id.
+  Result<int64_t> begin_run(const RunRecord& run);
+  Status set_run_status(int64_t run_id, std::string_view status);
+  /// Keeps an iteration of a run; a second record of the same n replaces the first.
+  Status record_iteration(int64_t run_id, const IterationRecord& iteration);
+  /// The newest run of this class, if any.
+  Result<std::optional<RunRecord>> last_run(std::string_view class_name) const;
+  /// The iterations kept for a run, by n.
+  Result<std::vector<IterationRecord>> iterations(int64_t run_id) const;
+  /// The exchanges of a run tagged with an iteration after `iteration`, by seq.
+  Result<std::vector<JournalEntry>> exchanges_after(int64_t run_id, int iteration) const;
   /// The exchanges whose prompt has this hash, by seq.
   Result<std::vector<JournalEntry>> find(std::string_view prompt_hash) const;
   /// The exchanges of this prompt kind ("generate", "repair"), by seq.
@@ -51,10 +92,13 @@ class Journal {
   };
   Journal(std::string path, std::unique_ptr<sqlite3, Close> db)
       : path_(std::move(path)), db_(std::move(db)) {}
-  Result<std::vector<JournalEntry>> select(const char* where, std::string_view value) const;
+  Result<std::vector<JournalEntry>> select(const std::string& where,
+                                           const std::vector<std::string>& values) const;
 
   std::string path_;
   std::unique_ptr<sqlite3, Close> db_;
+  int64_t run_id_ = 0;
+  int iteration_ = 0;
 };
 
 }  // namespace panta::llm

@@ -33,6 +33,7 @@ struct Completion {
   bool usage_estimated = false;  ///< True when the tokens are estimate_tokens() guesses.
   double seconds = 0;            ///< Wall time of the call, retries included.
   std::string model;             ///< The model that answered, as the backend names it.
+  bool from_journal = false;     ///< Reused from a journal (--resume) instead of asked anew.
 };
 
 /// A language model backend. Failures are Errors whose message starts with a stable phrase

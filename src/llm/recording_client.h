@@ -11,12 +11,12 @@ namespace panta::llm {
 /// a later replay: run. Failures are passed on unrecorded; a failure to record is an Error.
 class RecordingClient final : public LlmClient {
  public:
-  RecordingClient(std::unique_ptr<LlmClient> inner, Journal journal);
+  RecordingClient(std::unique_ptr<LlmClient> inner, std::shared_ptr<Journal> journal);
   Result<Completion> complete(const Prompt& prompt) override;
 
  private:
   std::unique_ptr<LlmClient> inner_;
-  Journal journal_;
+  std::shared_ptr<Journal> journal_;
 };
 
 }  // namespace panta::llm

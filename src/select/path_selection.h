@@ -22,6 +22,9 @@ class PathHistory {
  public:
   int count(const std::string& method, size_t path) const;
   void add(const std::string& method, size_t path);
+  /// Every count, to keep the history in a journal and restore it (set) on --resume.
+  const std::map<std::string, std::map<size_t, int>>& counts() const { return counts_; }
+  void set(const std::string& method, size_t path, int count) { counts_[method][path] = count; }
 
  private:
   std::map<std::string, std::map<size_t, int>> counts_;

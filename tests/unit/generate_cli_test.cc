@@ -221,7 +221,7 @@ TEST(GenerateCli, UsageErrors) {
   EXPECT_NE(unreachable.err.find("the model gave no answer"), std::string::npos) << unreachable.err;
   test::PantaRun missing = test::run_panta(
       dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
-  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("Nope"), std::string::npos) << missing.err;
 }
 

@@ -8,6 +8,7 @@
 #include "llm/prompt_hash.h"
 #include "llm/recording_client.h"
 #include "llm/replay_client.h"
+#include "llm/reuse_client.h"
 #include "test_support.h"
 
 namespace panta::llm {
@@ -142,7 +143,7 @@ TEST(LlmRecording, RoundTripThroughReplay) {
     ASSERT_TRUE(journal.ok()) << journal.error().message;
     RecordingClient recorder(
         std::make_unique<CommandClient>("cat; printf ' [%s]' \"$PANTA_PROMPT_KIND\"", 10s),
-        std::move(*journal));
+        std::make_shared<Journal>(std::move(*journal)));
     auto a = recorder.complete(prompt_of("alpha"));
     ASSERT_TRUE(a.ok()) << a.error().message;
     auto b = recorder.complete(prompt_of("beta", "repair"));
@@ -168,6 +169,109 @@ TEST(LlmRecording, RoundTripThroughReplay) {
   auto gamma = (*replay)->complete(prompt_of("gamma"));
   ASSERT_FALSE(gamma.ok());
   EXPECT_EQ(llm_error_kind(gamma.error()), LlmErrorKind::kReplayMiss);
+}
+
+TEST(LlmJournal, KeepsRunsTheirIterationsAndTaggedExchanges) {
+  panta::test::TempDir dir;
+  std::string path = dir.path() + "/journal.sqlite";
+  auto journal = Journal::open(path, Journal::Mode::kWrite);
+  ASSERT_TRUE(journal.ok()) << journal.error().message;
+  auto none = journal->last_run("a.Foo");
+  ASSERT_TRUE(none.ok()) << none.error().message;
+  EXPECT_FALSE(none->has_value());
+
+  RunRecord run{0, "a.Foo", "panta", "openai:m", "/t/FooTest.java", "{\"max_iterations\":4}", ""};
+  auto id = journal->begin_run(run);
+  ASSERT_TRUE(id.ok()) << id.error().message;
+  journal->set_context(*id, 1);
+  ASSERT_TRUE(journal->record(prompt_of("one"), answer("A1", 1, 2)).ok());
+  ASSERT_TRUE(journal->record_iteration(*id, {1, 50.0, 25.0, "{\"k\":1}"}).ok());
+  journal->set_context(*id, 2);
+  ASSERT_TRUE(journal->record(prompt_of("two"), answer("A2", 1, 2)).ok());
+  ASSERT_TRUE(journal->record(prompt_of("fix", "repair"), answer("A3", 1, 2)).ok());
+  ASSERT_TRUE(journal->set_run_status(*id, "interrupted").ok());
+
+  auto last = journal->last_run("a.Foo");
+  ASSERT_TRUE(last.ok() && last->has_value());
+  EXPECT_EQ((*last)->id, *id);
+  EXPECT_EQ((*last)->status, "interrupted");
+  EXPECT_EQ((*last)->llm, "openai:m");
+  EXPECT_EQ((*last)->settings, "{\"max_iterations\":4}");
+  auto its = journal->iterations(*id);
+  ASSERT_TRUE(its.ok());
+  ASSERT_EQ(its->size(), 1u);
+  EXPECT_EQ((*its)[0].n, 1);
+  EXPECT_DOUBLE_EQ((*its)[0].line_coverage, 50.0);
+  EXPECT_EQ((*its)[0].state, "{\"k\":1}");
+  auto after = journal->exchanges_after(*id, 1);
+  ASSERT_TRUE(after.ok());
+  ASSERT_EQ(after->size(), 2u);
+  EXPECT_EQ((*after)[0].answer, "A2");
+  EXPECT_EQ((*after)[1].kind, "repair");
+  EXPECT_EQ(journal->exchanges_after(*id, 0)->size(), 3u);
+
+  // A newer run of the class is the one resumed.
+  auto second = journal->begin_run(run);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ((*journal->last_run("a.Foo"))->id, *second);
+  EXPECT_EQ((*journal->last_run("a.Foo"))->status, "running");
+}
+
+TEST(LlmJournal, AnOlderJournalGainsTheRunColumns) {
+  panta::test::TempDir dir;
+  std::string path = dir.path() + "/old.sqlite";
+  auto made = panta::test::run_command(
+      "python3 -c \"import sqlite3,sys; d=sqlite3.connect(sys.argv[1]); d.execute('CREATE TABLE "
+      "exchanges(prompt_hash TEXT, prompt TEXT, answer TEXT, prompt_tokens INT, "
+      "completion_tokens INT, kind TEXT, seq INT)'); d.commit()\" " +
+      path);
+  ASSERT_EQ(made.exit_code, 0);
+  auto journal = Journal::open(path, Journal::Mode::kWrite);
+  ASSERT_TRUE(journal.ok()) << journal.error().message;
+  journal->set_context(7, 3);
+  ASSERT_TRUE(journal->record(prompt_of("x"), answer("y", 1, 1)).ok());
+  EXPECT_EQ(journal->exchanges_after(7, 2)->size(), 1u);
+}
+
+// A client that must not be asked.
+class Unreachable final : public LlmClient {
+ public:
+  Result<Completion> complete(const Prompt& p) override {
+    ++asked;
+    return answer("asked: " + p.user, 0, 0);
+  }
+  int asked = 0;
+};
+
+TEST(LlmReuse, RecordedAnswersFirstEachOnceThenTheModel) {
+  JournalEntry one{1,
+                   sha256_hex(render_prompt(prompt_of("p"))),
+                   render_prompt(prompt_of("p")),
+                   "first",
+                   3,
+                   4,
+                   "generate"};
+  JournalEntry two = one;
+  two.seq = 2;
+  two.answer = "second";
+  JournalEntry collision = one;  // same hash, other text: never served
+  collision.prompt = "something else";
+  Unreachable model;
+  ReuseClient reuse(model, {collision, one, two});
+  EXPECT_EQ(reuse.unused(), 3u);
+  auto a = reuse.complete(prompt_of("p"));
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(a->text, "first");
+  EXPECT_TRUE(a->from_journal);
+  EXPECT_EQ(a->prompt_tokens, 3);
+  EXPECT_EQ(reuse.complete(prompt_of("p"))->text, "second");
+  EXPECT_EQ(model.asked, 0);
+  auto c = reuse.complete(prompt_of("p"));
+  EXPECT_EQ(c->text, "asked: p");
+  EXPECT_FALSE(c->from_journal);
+  EXPECT_EQ(reuse.complete(prompt_of("q"))->text, "asked: q");
+  EXPECT_EQ(model.asked, 2);
+  EXPECT_EQ(reuse.unused(), 0u);
 }
 
 }  // namespace

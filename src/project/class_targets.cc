@@ -1,0 +1,100 @@
+#include "project/class_targets.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+namespace panta::project {
+namespace fs = std::filesystem;
+namespace {
+
+bool is_dir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+bool is_file(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+bool not_a_class(const std::string& file) {
+  std::string name = fs::path(file).filename().string();
+  return name == "package-info.java" || name == "module-info.java";
+}
+
+// The path `target` names, if it names one that exists: relative to the working directory
+// first, then to the project root.
+std::optional<fs::path> existing_path(const Project& project, std::string_view target) {
+  fs::path t{std::string(target)};
+  std::error_code ec;
+  for (const fs::path& base : {fs::current_path(ec), fs::path(project.root)}) {
+    fs::path p = t.is_absolute() ? t : base / t;
+    if (is_dir(p) || is_file(p)) return fs::weakly_canonical(p, ec);
+    if (t.is_absolute()) break;
+  }
+  return std::nullopt;
+}
+
+bool looks_like_path(std::string_view target) {
+  return target.find('/') != std::string_view::npos || target.ends_with(".java");
+}
+
+std::string package_folder(std::string_view package) {
+  std::string p(package);
+  std::replace(p.begin(), p.end(), '.', '/');
+  return p;
+}
+
+Result<std::vector<std::string>> classes_under(const Project& project, const fs::path& folder) {
+  auto files = list_java_files(folder.string());
+  if (!files) return files.error();
+  std::vector<std::string> out;
+  for (const std::string& f : *files) {
+    if (not_a_class(f)) continue;
+    auto fqn = fqn_of(f, project.src_dir);
+    if (!fqn) return fqn.error();
+    out.push_back(std::move(*fqn));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> resolve_class_target(const Project& project,
+                                                      std::string_view target) {
+  if (target.empty()) return Error{"--class: empty value"};
+  if (looks_like_path(target)) {
+    auto path = existing_path(project, target);
+    if (!path) return Error{std::string(target) + ": no such file or folder"};
+    fs::path src = fs::weakly_canonical(project.src_dir);
+    fs::path rel = path->lexically_relative(src);
+    if (rel.empty() || *rel.begin() == "..") {
+      return Error{std::string(target) + ": not under the source folder " + project.src_dir};
+    }
+    if (is_dir(*path)) return classes_under(project, *path);
+    auto fqn = fqn_of(path->string(), src.string());
+    if (!fqn) return fqn.error();
+    return std::vector<std::string>{*fqn};
+  }
+  std::string name(target);
+  if (name.ends_with(".*")) name.resize(name.size() - 2);
+  if (name == std::string(target) && is_file(project.source_file_for(name))) {
+    return std::vector<std::string>{name};
+  }
+  fs::path folder = fs::path(project.src_dir) / package_folder(name);
+  if (is_dir(folder)) return classes_under(project, folder);
+  return Error{std::string(target) + ": no such class (" + project.source_file_for(name) +
+               ") or package (" + folder.string() + ") in the source folder"};
+}
+
+bool is_batch_target(const Project& project, std::string_view target) {
+  if (target.ends_with(".java")) return false;
+  if (looks_like_path(target)) return true;
+  std::string name(target);
+  if (name.ends_with(".*")) return true;
+  return !is_file(project.source_file_for(name));
+}
+
+}  // namespace panta::project

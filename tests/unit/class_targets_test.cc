@@ -1,0 +1,58 @@
+#include "project/class_targets.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace panta::project {
+namespace {
+
+using Names = std::vector<std::string>;
+
+Project project_in(const test::TempDir& dir) {
+  dir.write("src/a/A.java", "package a;\nclass A {}\n");
+  dir.write("src/a/package-info.java", "package a;\n");
+  dir.write("src/a/b/B.java", "package a.b;\nclass B {}\n");
+  dir.write("src/c/C.java", "package c;\nclass C {}\n");
+  Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  return p;
+}
+
+TEST(ClassTargets, AClassAPackageAndAFolder) {
+  test::TempDir dir;
+  Project p = project_in(dir);
+  EXPECT_EQ(*resolve_class_target(p, "a.A"), Names{"a.A"});
+  EXPECT_EQ(*resolve_class_target(p, "a.A.Inner"), Names{"a.A.Inner"});  // nested: A.java
+  EXPECT_EQ(*resolve_class_target(p, "a"), (Names{"a.A", "a.b.B"}));
+  EXPECT_EQ(*resolve_class_target(p, "a.*"), (Names{"a.A", "a.b.B"}));
+  EXPECT_EQ(*resolve_class_target(p, "a.b"), Names{"a.b.B"});
+  EXPECT_EQ(*resolve_class_target(p, dir.path() + "/src/a/"), (Names{"a.A", "a.b.B"}));
+  EXPECT_EQ(*resolve_class_target(p, "src/c"), Names{"c.C"});  // relative to the project root
+  EXPECT_EQ(*resolve_class_target(p, "src/a/b/B.java"), Names{"a.b.B"});
+  EXPECT_FALSE(is_batch_target(p, "a.A"));
+  EXPECT_FALSE(is_batch_target(p, "src/a/b/B.java"));
+  EXPECT_TRUE(is_batch_target(p, "a"));
+  EXPECT_TRUE(is_batch_target(p, "src/a"));
+}
+
+TEST(ClassTargets, WhatIsNotThereIsNamed) {
+  test::TempDir dir;
+  Project p = project_in(dir);
+  auto none = resolve_class_target(p, "a.Nope");
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("no such class"), std::string::npos);
+  EXPECT_NE(none.error().message.find("src/a/Nope.java"), std::string::npos);
+  auto path = resolve_class_target(p, "src/zzz");
+  ASSERT_FALSE(path.ok());
+  EXPECT_NE(path.error().message.find("no such file or folder"), std::string::npos);
+  dir.write("elsewhere/D.java", "class D {}\n");
+  auto outside = resolve_class_target(p, dir.path() + "/elsewhere");
+  ASSERT_FALSE(outside.ok());
+  EXPECT_NE(outside.error().message.find("not under the source folder"), std::string::npos);
+  EXPECT_FALSE(resolve_class_target(p, "").ok());
+}
+
+}  // namespace
+}  // namespace panta::project

@@ -1,0 +1,198 @@
+// End-to-end: what `panta generate` keeps of its runs and what it does with them: Ctrl-C then
+// --resume (reusing the answer already paid for), several classes with a summary table.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+namespace panta {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string test_method(const std::string& name, const std::string& body) {
+  return "```java\n@Test\nvoid " + name + "() {\n  " + body + "\n}\n```\n";
+}
+
+// A cmd: model answering the n-th call with answer n (a file answer<n>.txt in `dir`), counting
+// its calls in `dir`/calls; the call numbered `interrupt_at` first sends SIGINT to panta.
+std::string counting_model(const test::TempDir& dir, const std::vector<std::string>& answers,
+                           const std::string& state, int interrupt_at) {
+  for (size_t i = 0; i < answers.size(); ++i) {
+    dir.write("answer" + std::to_string(i + 1) + ".txt", answers[i]);
+  }
+  std::string script =
+      "cat >/dev/null\n"
+      "n=$(cat '" + state + "' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '" + state + "'\n"
+      "if [ $n -eq " + std::to_string(interrupt_at) + " ]; then\n"
+      "  p=$PPID\n"
+      "  while [ \"$p\" -gt 1 ] && [ \"$(cat /proc/$p/comm)\" != panta ]; do\n"
+      "    p=$(cut -d' ' -f4 /proc/$p/stat)\n"
+      "  done\n"
+      "  kill -INT \"$p\"\n"
+      "fi\n"
+      "cat '" + dir.path() + "/answer'$n.txt 2>/dev/null\n";
+  return "'cmd:sh " + dir.write("model-" + fs::path(state).filename().string() + ".sh", script) +
+         "'";
+}
+
+int calls(const std::string& state) {
+  std::ifstream in(state);
+  int n = 0;
+  in >> n;
+  return n;
+}
+
+std::vector<std::string> three_answers() {
+  return {test_method("sizeOfEmpty", "assertEquals(0, new Cart().size());"),
+          test_method("bulkFood",
+                      "Cart cart = new Cart();\n  cart.add(new Cart.Item(\"rice\", "
+                      "Cart.Category.FOOD, 10, 100));\n  assertEquals(900, cart.total());"),
+          test_method("nothingNew", "assertEquals(0, new Cart().size());")};
+}
+
+TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
+  test::TempDir dir;
+  const std::string flags = " --class org.example.shop.Cart --max-no-increase 1";
+
+  std::string straight = test::copy_shop(dir, "straight");
+  std::string straight_state = dir.path() + "/straight-calls";
+  test::PantaRun whole = test::run_panta(
+      dir, "generate --project " + straight + flags + " --llm " +
+               counting_model(dir, three_answers(), straight_state, 0));
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  EXPECT_EQ(calls(straight_state), 3);
+
+  std::string root = test::copy_shop(dir, "shop");
+  std::string state = dir.path() + "/calls";
+  std::string model = counting_model(dir, three_answers(), state, 2);
+  std::string report = dir.path() + "/interrupted.json";
+  test::PantaRun stopped = test::run_panta(
+      dir, "generate --project " + root + flags + " --llm " + model + " --report " + report);
+  EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+  EXPECT_NE(stopped.err.find("stopping after the current step"), std::string::npos)
+      << stopped.err;
+  EXPECT_EQ(calls(state), 2);
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string after_stop = test::slurp(test_file);
+  EXPECT_NE(after_stop.find("sizeOfEmpty"), std::string::npos);  // iteration 1 was kept
+  EXPECT_EQ(after_stop.find("bulkFood"), std::string::npos);     // iteration 2 never ran
+  auto j = nlohmann::json::parse(test::slurp(report));
+  EXPECT_EQ(j["stop_reason"], "interrupted");
+  EXPECT_EQ(j["iterations"].size(), 1u);
+  test::PantaRun check =
+      test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+
+  // --resume takes the model from the journal and asks it only for what it did not answer.
+  std::string resumed_report = dir.path() + "/resumed.json";
+  test::PantaRun resumed = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --resume --report " +
+               resumed_report);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming run 1 after iteration 1"), std::string::npos)
+      << resumed.err;
+  EXPECT_NE(resumed.err.find("answer reused from the journal"), std::string::npos) << resumed.err;
+  EXPECT_EQ(calls(state), 3);
+  EXPECT_EQ(test::slurp(test_file), test::slurp(straight +
+                                                "/src/test/java/org/example/shop/CartTest.java"));
+  auto r = nlohmann::json::parse(test::slurp(resumed_report));
+  EXPECT_EQ(r["resumed_after"], 1);
+  ASSERT_EQ(r["iterations"].size(), 3u);
+  EXPECT_EQ(r["iterations"][0]["n"], 1);
+  EXPECT_EQ(r["iterations"][2]["n"], 3);
+  EXPECT_EQ(r["stop_reason"], "1 rounds without coverage gain");
+  EXPECT_EQ(r["final"]["tests_kept"], 2);  // the third answer repeats the first
+
+  // The run is done now: resuming again changes nothing.
+  test::PantaRun again = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --resume");
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find("nothing to resume"), std::string::npos) << again.err;
+  EXPECT_EQ(calls(state), 3);
+}
+
+TEST(GenerateRuns, JournalKeepsEachIterationsCoverage) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string state = dir.path() + "/calls";
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --max-no-increase 1 --llm " +
+               counting_model(dir, three_answers(), state, 0));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string journal = root + "/.panta/journal.sqlite";
+  auto rows = test::run_command(
+      "python3 -c \"import sqlite3,sys; d=sqlite3.connect(sys.argv[1]); "
+      "print(d.execute('select status from runs').fetchall()); "
+      "print(d.execute('select n, round(line_coverage,1) from iterations order by n').fetchall()); "
+      "print(d.execute('select count(*) from exchanges where run_id=1').fetchall())\" " +
+      journal);
+  ASSERT_EQ(rows.exit_code, 0) << rows.out;
+  EXPECT_NE(rows.out.find("[('done',)]"), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("[(1, "), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("(3, "), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("[(3,)]"), std::string::npos) << rows.out;
+}
+
+TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string pkg = root + "/src/main/java/org/example/shop";
+  std::ofstream(pkg + "/Wallet.java")
+      << "package org.example.shop;\n\npublic class Wallet {\n  private long cents;\n\n"
+         "  public boolean pay(long amount) {\n    if (amount > cents) {\n      return false;\n"
+         "    }\n    cents -= amount;\n    return true;\n  }\n\n"
+         "  public void topUp(long amount) {\n    cents += amount;\n  }\n}\n";
+  std::ofstream(pkg + "/Priced.java")
+      << "package org.example.shop;\n\npublic interface Priced {\n  long cents();\n}\n";
+  std::string script = dir.write(
+      "model.sh",
+      "cat >/dev/null\n"
+      "case \"$PANTA_CLASS\" in\n"
+      "*Wallet) printf '```java\\n@Test\\nvoid emptyWalletCannotPay() {\\n  "
+      "assertFalse(new Wallet().pay(1));\\n}\\n```\\n' ;;\n"
+      "*) printf '```java\\n@Test\\nvoid sizeOfEmpty() {\\n  assertEquals(0, new "
+      "Cart().size());\\n}\\n```\\n' ;;\n"
+      "esac\n");
+  std::string report = dir.path() + "/report.json";
+  test::PantaRun r =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop --max-iterations 1 --llm 'cmd:sh " +
+                               script + "' --report " + report);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("class"), std::string::npos);
+  EXPECT_NE(r.out.find("org.example.shop.Priced"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("skipped: nothing to test"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 of 3 classes ran; 2 tests kept"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(root + "/src/test/java/org/example/shop/WalletTest.java"));
+  auto j = nlohmann::json::parse(test::slurp(report));
+  ASSERT_TRUE(j.is_array());
+  ASSERT_EQ(j.size(), 2u);
+  EXPECT_EQ(j[0]["class"], "org.example.shop.Cart");
+  EXPECT_EQ(j[1]["class"], "org.example.shop.Wallet");
+  EXPECT_GT(j[1]["final"]["line_coverage"].get<double>(), 0);
+
+  // A folder names the same classes; a class named twice runs once.
+  test::PantaRun folder = test::run_panta(
+      dir, "generate --project " + root + " --class " + pkg +
+               "/ --class org.example.shop.Cart --max-iterations 1 --dry-run --llm 'cmd:sh " +
+               script + "'");
+  EXPECT_EQ(folder.exit_code, 0) << folder.err;
+
+  test::PantaRun missing = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.nothing --llm cmd:true");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no such class"), std::string::npos) << missing.err;
+  test::PantaRun two_files = test::run_panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop --test-file /tmp/x/FooTest.java --llm cmd:true");
+  EXPECT_EQ(two_files.exit_code, 2);
+  EXPECT_NE(two_files.err.find("--test-file names one file"), std::string::npos) << two_files.err;
+}
+
+}  // namespace
+}  // namespace panta
