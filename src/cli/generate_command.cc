@@ -34,6 +34,7 @@ struct GenerateArgs {
   std::string llm;
   std::string llm_base_url;
   double llm_timeout_s = 600;
+  int llm_retries = 5;
   std::string report;
   std::string prompt_dir;
   bool resume = false;
@@ -114,10 +115,10 @@ std::string one_line_result(const std::string& cls, const engine::GenerateReport
   double cost = llm::cost(in_tokens, out_tokens, args.price_in, args.price_out);
   return fmt::format(
       "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} tests kept, pass rate "
-      "{:.0f}%, {} iterations ({}), tokens {} in / {} out{}, test file {}\n",
+      "{:.0f}%, {} iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
       cls, report.initial_line_coverage, report.line_coverage, report.initial_branch_coverage,
       report.branch_coverage, report.tests_kept, report.pass_rate, report.iterations.size(),
-      report.stop_reason, in_tokens, out_tokens,
+      report.iterations.size() == 1 ? "" : "s", report.stop_reason, in_tokens, out_tokens,
       args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
       report.test_file);
 }
@@ -228,6 +229,11 @@ int run_generate(GenerateArgs args) {
   client_options.base_url = args.llm_base_url;
   client_options.timeout = std::chrono::milliseconds(static_cast<long>(args.llm_timeout_s * 1000));
   if (args.llm.rfind("replay:", 0) != 0) client_options.journal = journal;
+  client_options.max_retries = args.llm_retries;
+  client_options.on_retry = [journal](const std::string& notice) {
+    std::cerr << "  " << notice << "\n";
+    (void)journal->note(notice);
+  };
   std::unique_ptr<llm::LlmClient> client;
   if (!args.llm.empty()) {
     auto made = llm::make_client(args.llm, client_options);
@@ -314,6 +320,10 @@ Runner define_generate(CLI::App& sub) {
                  "Base URL of an OpenAI-compatible or Anthropic server");
   sub.add_option("--llm-timeout", args->llm_timeout_s, "Time limit per model call, seconds")
       ->default_str("600");
+  sub.add_option("--llm-retries", args->llm_retries,
+                 "Retries of an HTTP call after a time-out, 429 or 5xx")
+      ->check(CLI::Range(0, 100))
+      ->default_str("5");
   sub.add_option("--max-iterations", args->engine.max_iterations,
                  "Iterations (default: the class's largest CYC)");
   sub.add_option("--max-no-increase", args->engine.max_no_increase,

@@ -49,6 +49,11 @@ std::string package_of(const std::string& fqn) {
   return dot == std::string::npos ? "" : fqn.substr(0, dot);
 }
 
+// "1 round", "2 rounds".
+std::string counted(int n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 nlohmann::ordered_json iteration_json(const IterationReport& i) {
   return {{"n", i.n},
           {"line_coverage", i.line_coverage},
@@ -97,7 +102,15 @@ class Generator {
  public:
   Generator(const project::Project& project, runner::TestSession& session, llm::LlmClient& llm,
             const GenerateOptions& options, const Progress& progress)
-      : project_(project), session_(session), llm_(llm), options_(options), progress_(progress) {}
+      : project_(project),
+        session_(session),
+        llm_(llm),
+        options_(options),
+        progress_([this, &progress](const std::string& line) {
+          progress(line);
+          // The journal keeps the run's progress too; losing a line is not worth stopping for.
+          if (options_.journal && run_id_ != 0) (void)options_.journal->note(line);
+        }) {}
 
   Status load(const std::string& prompt_dir) {
     if (options_.resume) {
@@ -171,7 +184,7 @@ class Generator {
         break;
       }
       if (no_increase >= options_.max_no_increase) {
-        report_.stop_reason = fmt::format("{} rounds without coverage gain", no_increase);
+        report_.stop_reason = counted(no_increase, "round") + " without coverage gain";
         break;
       }
       if (g_stop) {
@@ -208,15 +221,16 @@ class Generator {
     }
     if (complete_coverage()) report_.stop_reason = "full coverage";
     if (no_increase >= options_.max_no_increase && !complete_coverage()) {
-      report_.stop_reason = fmt::format("{} rounds without coverage gain", no_increase);
+      report_.stop_reason = counted(no_increase, "round") + " without coverage gain";
     }
     if (g_stop && !options_.dry_run) {
       report_.stop_reason = "interrupted";
       report_.interrupted = true;
     }
     if (answers_ == 0 && !report_.iterations.empty() && !report_.interrupted) {
-      return Error{"the model gave no answer in " + std::to_string(report_.iterations.size()) +
-                   " iterations; last error: " + last_model_error_};
+      return Error{"the model gave no answer in " +
+                   counted(static_cast<int>(report_.iterations.size()), "iteration") +
+                   "; last error: " + last_model_error_};
     }
     if (!existed_ && kept_total_ == 0 && !options_.dry_run && !report_.interrupted) {
       return Error{"no test passed, so no test file was written (" + test_path_ + ")"};
@@ -746,7 +760,7 @@ class Generator {
   runner::TestSession& session_;
   llm::LlmClient& llm_;
   GenerateOptions options_;
-  const Progress& progress_;
+  Progress progress_;  // the caller's, and the journal's notes
   std::optional<prompt::PromptTemplates> templates_;
   std::optional<prompt::PromptTemplates> basic_;
   std::string source_path_;

@@ -25,6 +25,8 @@ struct ClientOptions {
   std::chrono::milliseconds max_delay{120'000};
   std::string journal_path;  ///< When set, every exchange is recorded there (RecordingClient).
   std::shared_ptr<Journal> journal;  ///< An open journal to record in; wins over journal_path.
+  /// Told of each HTTP retry and why (see RetryPolicy::on_retry).
+  std::function<void(const std::string& notice)> on_retry;
 };
 
 /// Looks up an environment variable.

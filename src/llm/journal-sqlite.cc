@@ -19,7 +19,8 @@ constexpr const char* kCreate =
     "CREATE TABLE IF NOT EXISTS runs(id INTEGER PRIMARY KEY, class TEXT, strategy TEXT, "
     "llm TEXT, test_file TEXT, settings TEXT, status TEXT, started TEXT, updated TEXT);"
     "CREATE TABLE IF NOT EXISTS iterations(run_id INT, n INT, line_coverage REAL, "
-    "branch_coverage REAL, state TEXT, PRIMARY KEY(run_id, n))";
+    "branch_coverage REAL, state TEXT, PRIMARY KEY(run_id, n));"
+    "CREATE TABLE IF NOT EXISTS events(run_id INT, iteration INT, message TEXT, at TEXT)";
 constexpr const char* kInsert =
     "INSERT INTO exchanges(prompt_hash, prompt, answer, prompt_tokens, completion_tokens, kind, "
     "seq, run_id, iteration) SELECT ?1, ?2, ?3, ?4, ?5, ?6, COALESCE(MAX(seq), 0) + 1, ?7, ?8 "
@@ -121,6 +122,32 @@ Status Journal::record(const Prompt& prompt, const Completion& completion) {
   }
   if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot record");
   return ok_status();
+}
+
+Status Journal::note(std::string_view message) {
+  auto statement = prepare(db_.get(), path_,
+                           "INSERT INTO events(run_id, iteration, message, at) "
+                           "VALUES (?1, ?2, ?3, datetime('now'))");
+  if (!statement.ok()) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  sqlite3_bind_int64(s, 1, run_id_);
+  sqlite3_bind_int(s, 2, iteration_);
+  bind_text(s, 3, message);
+  if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot note");
+  return ok_status();
+}
+
+Result<std::vector<std::string>> Journal::notes(int64_t run_id) const {
+  auto statement =
+      prepare(db_.get(), path_, "SELECT message FROM events WHERE run_id = ?1 ORDER BY rowid");
+  if (!statement.ok()) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  sqlite3_bind_int64(s, 1, run_id);
+  std::vector<std::string> out;
+  int rc = SQLITE_ROW;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) out.push_back(column_text(s, 0));
+  if (rc != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot read the events");
+  return out;
 }
 
 Result<int64_t> Journal::begin_run(const RunRecord& run) {

@@ -50,6 +50,7 @@ struct IterationRecord {
 ///   runs(id INTEGER PRIMARY KEY, class TEXT, strategy TEXT, llm TEXT, test_file TEXT,
 ///        settings TEXT, status TEXT, started TEXT, updated TEXT)
 ///   iterations(run_id INT, n INT, line_coverage REAL, branch_coverage REAL, state TEXT)
+///   events(run_id INT, iteration INT, message TEXT, at TEXT)
 /// Journals written before runs existed (exchanges only) are upgraded when opened for writing.
 /// Owns its connection; not thread-safe.
 class Journal {
@@ -67,6 +68,12 @@ class Journal {
     run_id_ = run_id;
     iteration_ = iteration;
   }
+
+  /// Keeps a progress line (a model error, a retry, a dropped test...) under the current run
+  /// and iteration.
+  Status note(std::string_view message);
+  /// The notes of a run, oldest first.
+  Result<std::vector<std::string>> notes(int64_t run_id) const;
 
   /// Starts a run (status "running") and returns its id.
   Result<int64_t> begin_run(const RunRecord& run);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <string>
 #include <thread>
 
@@ -57,8 +58,17 @@ Result<HttpResponse> post_with_retries(HttpClient& http, const HttpRequest& requ
     if (response.ok()) {
       if (auto header = response->header("retry-after")) delay = retry_after_delay(*header);
     }
-    sleeper.sleep_for(delay ? std::min(*delay, policy.max_delay)
-                            : backoff_delay(policy, retry, jitter));
+    std::chrono::milliseconds wait =
+        delay ? std::min(*delay, policy.max_delay) : backoff_delay(policy, retry, jitter);
+    if (policy.on_retry) {
+      std::string why = timed_out ? "timed out" : "HTTP " + std::to_string(response->status);
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.1f", static_cast<double>(wait.count()) / 1000.0);
+      policy.on_retry("model " + why + ", retry " + std::to_string(retry + 1) + " of " +
+                      std::to_string(policy.max_retries) + " in " + seconds + " s" +
+                      (delay ? " (Retry-After)" : ""));
+    }
+    sleeper.sleep_for(wait);
   }
 }
 

@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <random>
+#include <string>
 #include <string_view>
 
 #include "llm/http_client.h"
@@ -24,6 +26,8 @@ struct RetryPolicy {
   int max_retries = 5;  ///< Retries after the first attempt.
   std::chrono::milliseconds backoff_base{1'000};
   std::chrono::milliseconds max_delay{120'000};  ///< Caps both backoff and Retry-After.
+  /// Told before each retry why and how long it waits ("HTTP 429, retry 1 of 5 in 3.0 s").
+  std::function<void(const std::string& notice)> on_retry;
 };
 
 /// Posts `request`, retrying on timeouts, 429 and 5xx. Before retry n (0-based) it sleeps the

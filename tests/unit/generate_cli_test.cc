@@ -118,7 +118,7 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
             j["initial"]["branch_coverage"].get<double>());
   EXPECT_EQ(j["final"]["tests_kept"], 3);
   EXPECT_NEAR(j["final"]["pass_rate"].get<double>(), 60.0, 0.01);  // 3 of 5 generated
-  EXPECT_EQ(j["stop_reason"], "1 rounds without coverage gain");
+  EXPECT_EQ(j["stop_reason"], "1 round without coverage gain");
   EXPECT_FALSE(j["iterations"][1]["selected_paths"].empty());
 
   // The same run from the journal gives the same test file, without the server.

@@ -26,15 +26,20 @@ std::string counting_model(const test::TempDir& dir, const std::vector<std::stri
   }
   std::string script =
       "cat >/dev/null\n"
-      "n=$(cat '" + state + "' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '" + state + "'\n"
-      "if [ $n -eq " + std::to_string(interrupt_at) + " ]; then\n"
+      "n=$(cat '" +
+      state + "' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '" + state +
+      "'\n"
+      "if [ $n -eq " +
+      std::to_string(interrupt_at) +
+      " ]; then\n"
       "  p=$PPID\n"
       "  while [ \"$p\" -gt 1 ] && [ \"$(cat /proc/$p/comm)\" != panta ]; do\n"
       "    p=$(cut -d' ' -f4 /proc/$p/stat)\n"
       "  done\n"
       "  kill -INT \"$p\"\n"
       "fi\n"
-      "cat '" + dir.path() + "/answer'$n.txt 2>/dev/null\n";
+      "cat '" +
+      dir.path() + "/answer'$n.txt 2>/dev/null\n";
   return "'cmd:sh " + dir.write("model-" + fs::path(state).filename().string() + ".sh", script) +
          "'";
 }
@@ -60,9 +65,9 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
 
   std::string straight = test::copy_shop(dir, "straight");
   std::string straight_state = dir.path() + "/straight-calls";
-  test::PantaRun whole = test::run_panta(
-      dir, "generate --project " + straight + flags + " --llm " +
-               counting_model(dir, three_answers(), straight_state, 0));
+  test::PantaRun whole =
+      test::run_panta(dir, "generate --project " + straight + flags + " --llm " +
+                               counting_model(dir, three_answers(), straight_state, 0));
   ASSERT_EQ(whole.exit_code, 0) << whole.err;
   EXPECT_EQ(calls(straight_state), 3);
 
@@ -73,8 +78,7 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
   test::PantaRun stopped = test::run_panta(
       dir, "generate --project " + root + flags + " --llm " + model + " --report " + report);
   EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
-  EXPECT_NE(stopped.err.find("stopping after the current step"), std::string::npos)
-      << stopped.err;
+  EXPECT_NE(stopped.err.find("stopping after the current step"), std::string::npos) << stopped.err;
   EXPECT_EQ(calls(state), 2);
   std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
   std::string after_stop = test::slurp(test_file);
@@ -93,18 +97,17 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
       dir, "generate --project " + root + " --class org.example.shop.Cart --resume --report " +
                resumed_report);
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  EXPECT_NE(resumed.err.find("resuming run 1 after iteration 1"), std::string::npos)
-      << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming run 1 after iteration 1"), std::string::npos) << resumed.err;
   EXPECT_NE(resumed.err.find("answer reused from the journal"), std::string::npos) << resumed.err;
   EXPECT_EQ(calls(state), 3);
-  EXPECT_EQ(test::slurp(test_file), test::slurp(straight +
-                                                "/src/test/java/org/example/shop/CartTest.java"));
+  EXPECT_EQ(test::slurp(test_file),
+            test::slurp(straight + "/src/test/java/org/example/shop/CartTest.java"));
   auto r = nlohmann::json::parse(test::slurp(resumed_report));
   EXPECT_EQ(r["resumed_after"], 1);
   ASSERT_EQ(r["iterations"].size(), 3u);
   EXPECT_EQ(r["iterations"][0]["n"], 1);
   EXPECT_EQ(r["iterations"][2]["n"], 3);
-  EXPECT_EQ(r["stop_reason"], "1 rounds without coverage gain");
+  EXPECT_EQ(r["stop_reason"], "1 round without coverage gain");
   EXPECT_EQ(r["final"]["tests_kept"], 2);  // the third answer repeats the first
 
   // The run is done now: resuming again changes nothing.
@@ -119,10 +122,10 @@ TEST(GenerateRuns, JournalKeepsEachIterationsCoverage) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
   std::string state = dir.path() + "/calls";
-  test::PantaRun r = test::run_panta(
-      dir, "generate --project " + root +
-               " --class org.example.shop.Cart --max-no-increase 1 --llm " +
-               counting_model(dir, three_answers(), state, 0));
+  test::PantaRun r =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --max-no-increase 1 --llm " +
+                               counting_model(dir, three_answers(), state, 0));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string journal = root + "/.panta/journal.sqlite";
   auto rows = test::run_command(
@@ -149,15 +152,15 @@ TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
          "  public void topUp(long amount) {\n    cents += amount;\n  }\n}\n";
   std::ofstream(pkg + "/Priced.java")
       << "package org.example.shop;\n\npublic interface Priced {\n  long cents();\n}\n";
-  std::string script = dir.write(
-      "model.sh",
-      "cat >/dev/null\n"
-      "case \"$PANTA_CLASS\" in\n"
-      "*Wallet) printf '```java\\n@Test\\nvoid emptyWalletCannotPay() {\\n  "
-      "assertFalse(new Wallet().pay(1));\\n}\\n```\\n' ;;\n"
-      "*) printf '```java\\n@Test\\nvoid sizeOfEmpty() {\\n  assertEquals(0, new "
-      "Cart().size());\\n}\\n```\\n' ;;\n"
-      "esac\n");
+  std::string script =
+      dir.write("model.sh",
+                "cat >/dev/null\n"
+                "case \"$PANTA_CLASS\" in\n"
+                "*Wallet) printf '```java\\n@Test\\nvoid emptyWalletCannotPay() {\\n  "
+                "assertFalse(new Wallet().pay(1));\\n}\\n```\\n' ;;\n"
+                "*) printf '```java\\n@Test\\nvoid sizeOfEmpty() {\\n  assertEquals(0, new "
+                "Cart().size());\\n}\\n```\\n' ;;\n"
+                "esac\n");
   std::string report = dir.path() + "/report.json";
   test::PantaRun r =
       test::run_panta(dir, "generate --project " + root +
