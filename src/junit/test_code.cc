@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "java/source_text.h"
@@ -361,7 +362,96 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
                  name);
   }
   add_member(code);
+  add_assertion_imports(code);
   return name;
+}
+
+namespace {
+
+// The static members of JUnit's assertion classes a model calls unqualified, by class.
+struct AssertionClass {
+  const char* name;
+  std::vector<std::string_view> members;
+};
+
+const std::vector<AssertionClass>& assertion_classes(bool jupiter) {
+  static const std::vector<AssertionClass> five = {
+      {"org.junit.jupiter.api.Assertions",
+       {"assertEquals", "assertNotEquals", "assertTrue", "assertFalse", "assertNull",
+        "assertNotNull", "assertSame", "assertNotSame", "assertArrayEquals", "assertIterableEquals",
+        "assertLinesMatch", "assertThrows", "assertDoesNotThrow", "assertAll", "assertTimeout",
+        "assertTimeoutPreemptively", "assertInstanceOf", "fail"}},
+      {"org.junit.jupiter.api.Assumptions", {"assumeTrue", "assumeFalse", "assumingThat"}},
+      {"org.hamcrest.MatcherAssert", {"assertThat"}}};
+  static const std::vector<AssertionClass> four = {
+      {"org.junit.Assert",
+       {"assertEquals", "assertNotEquals", "assertTrue", "assertFalse", "assertNull",
+        "assertNotNull", "assertSame", "assertNotSame", "assertArrayEquals", "assertThat",
+        "assertThrows", "fail"}},
+      {"org.junit.Assume",
+       {"assumeTrue", "assumeFalse", "assumeNotNull", "assumeThat", "assumeNoException"}}};
+  return jupiter ? five : four;
+}
+
+// Unqualified calls in `code` of names like assertX, assumeX and fail, each once.
+std::vector<std::string> unqualified_assertion_calls(const std::string& code) {
+  std::vector<std::string> out;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t i = 0; i < code.size(); ++i) {
+    if (!std::isalpha(static_cast<unsigned char>(code[i])) || (i > 0 && word(code[i - 1])))
+      continue;
+    size_t end = i;
+    while (end < code.size() && word(code[end])) ++end;
+    std::string name = code.substr(i, end - i);
+    size_t after = code.find_first_not_of(" \t\n", end);
+    size_t before = i == 0 ? std::string::npos : code.find_last_not_of(" \t\n", i - 1);
+    bool called = after != std::string::npos && code[after] == '(';
+    bool qualified = before != std::string::npos && code[before] == '.';
+    bool assertion = name.rfind("assert", 0) == 0 || name.rfind("assum", 0) == 0 || name == "fail";
+    if (called && !qualified && assertion && std::find(out.begin(), out.end(), name) == out.end()) {
+      out.push_back(name);
+    }
+    i = end - 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+void TestFile::add_assertion_imports(const std::string& code) {
+  auto p = Parsed::of(text_);
+  std::vector<std::string> imports;
+  std::vector<std::string> declared;
+  for (TSNode c : named_children(p->tree.root())) {
+    if (node_type(c) == "import_declaration")
+      imports.push_back(java::collapse_whitespace(p->text(c)));
+  }
+  for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
+    if (node_type(m) == "method_declaration") declared.emplace_back(p->text(field(m, "name")));
+  }
+  bool jupiter = std::any_of(imports.begin(), imports.end(), [](const std::string& i) {
+    return i.find("org.junit.jupiter.") != std::string::npos;
+  });
+  bool four = std::any_of(imports.begin(), imports.end(), [](const std::string& i) {
+    return i.find("org.junit.") != std::string::npos &&
+           i.find("org.junit.jupiter.") == std::string::npos;
+  });
+  if (!jupiter && !four) return;  // not a JUnit test file we can tell the version of
+  for (const std::string& name : unqualified_assertion_calls(code)) {
+    if (std::find(declared.begin(), declared.end(), name) != declared.end()) continue;
+    bool imported = std::any_of(imports.begin(), imports.end(), [&name](const std::string& i) {
+      return i.rfind("import static ", 0) == 0 &&
+             (i.ends_with("." + name + ";") || i.ends_with(".*;"));
+    });
+    if (imported) continue;
+    for (const AssertionClass& c : assertion_classes(jupiter)) {
+      if (std::find(c.members.begin(), c.members.end(), name) == c.members.end()) continue;
+      std::string import = "import static " + std::string(c.name) + "." + name + ";";
+      add_import(import);
+      imports.push_back(import);
+      break;
+    }
+  }
 }
 
 std::string TestFile::same_test_as(const TestMethod& test) const {

@@ -60,6 +60,10 @@ class TestFile {
   explicit TestFile(std::string text) : text_(std::move(text)) {}
   void add_import(const std::string& import);
   void add_member(const std::string& code);
+  /// Adds static imports for JUnit assertions `code` calls unqualified that the file does not
+  /// import (a model that writes loose methods often uses assertTrue where the file imports
+  /// assertEquals alone). A wildcard static import counts as importing every name.
+  void add_assertion_imports(const std::string& code);
 
   std::string text_;
 };

@@ -42,7 +42,7 @@ struct GenRun {
 };
 
 GenRun generate(const test::TempDir& dir, const std::string& name, const nlohmann::json& script,
-             const std::string& flags) {
+                const std::string& flags) {
   llm::test::FakeLlmServer server(script);
   GenRun r;
   r.root = test::copy_shop(dir, name);
@@ -57,10 +57,11 @@ GenRun generate(const test::TempDir& dir, const std::string& name, const nlohman
 TEST(GenerateStrategies, BaselineIsOnePassWithoutRepairOrFeedback) {
   test::TempDir dir;
   GenRun r = generate(dir, "baseline",
-                   nlohmann::json::array({{{"answer", "```java\n@Test\nvoid a() {\n  assertEquals(0, "
-                                                      "new Cart().size());\n}\n@Test\nvoid b() {\n  "
-                                                      "assertEquals(7, new Cart().size());\n}\n```\n"}}}),
-                   "--strategy baseline --llm-retries 0");
+                      nlohmann::json::array({{{"answer",
+                                               "```java\n@Test\nvoid a() {\n  assertEquals(0, "
+                                               "new Cart().size());\n}\n@Test\nvoid b() {\n  "
+                                               "assertEquals(7, new Cart().size());\n}\n```\n"}}}),
+                      "--strategy baseline --llm-retries 0");
   ASSERT_EQ(r.panta.exit_code, 0) << r.panta.err;
   ASSERT_EQ(r.requests.size(), 1u);  // no repair of b, no second iteration
   std::string prompt = content(r.requests[0]);
@@ -75,8 +76,9 @@ TEST(GenerateStrategies, BaselineIsOnePassWithoutRepairOrFeedback) {
 TEST(GenerateStrategies, BasicFeedsFailuresBackButNoCoverageOrPaths) {
   test::TempDir dir;
   GenRun r = generate(dir, "basic",
-                   nlohmann::json::array({failing("wrong"), failing("wrong"), passing("right")}),
-                   "--llm-retries 0 --strategy basic --repair-attempts 1 --max-iterations 2 --max-no-increase 2");
+                      nlohmann::json::array({failing("wrong"), failing("wrong"), passing("right")}),
+                      "--llm-retries 0 --strategy basic --repair-attempts 1 --max-iterations 2 "
+                      "--max-no-increase 2");
   ASSERT_EQ(r.panta.exit_code, 0) << r.panta.err;
   ASSERT_EQ(r.requests.size(), 3u);  // generate, repair, generate
   EXPECT_TRUE(has(content(r.requests[1]), "## Failing Test"));
@@ -90,7 +92,7 @@ TEST(GenerateStrategies, BasicFeedsFailuresBackButNoCoverageOrPaths) {
 TEST(GenerateStrategies, CovNamesTheUncoveredLines) {
   test::TempDir dir;
   GenRun r = generate(dir, "cov", nlohmann::json::array({passing("one"), passing("two")}),
-                   "--llm-retries 0 --strategy cov --max-iterations 2 --max-no-increase 2");
+                      "--llm-retries 0 --strategy cov --max-iterations 2 --max-no-increase 2");
   ASSERT_EQ(r.panta.exit_code, 0) << r.panta.err;
   ASSERT_EQ(r.requests.size(), 2u);
   for (const auto& request : r.requests) {
@@ -143,8 +145,8 @@ TEST(GenerateBackends, AnthropicMessagesApiThroughTheLoop) {
   EXPECT_EQ(requests[0]["path"], "/v1/messages");
   EXPECT_EQ(requests[0]["headers"]["x-api-key"], key);
   EXPECT_EQ(requests[0]["body"]["model"], "claude-test");
-  EXPECT_TRUE(has(requests[0]["body"]["messages"].back()["content"].get<std::string>(),
-                  "## Source File"));
+  EXPECT_TRUE(
+      has(requests[0]["body"]["messages"].back()["content"].get<std::string>(), "## Source File"));
   EXPECT_TRUE(has(test::slurp(root + kTestFile), "void sizeOfEmpty()"));
   auto j = nlohmann::json::parse(test::slurp(dir.path() + "/r.json"));
   EXPECT_EQ(j["iterations"][0]["prompt_tokens"], 11);  // the API's usage
@@ -162,7 +164,7 @@ nlohmann::json busy() {
 TEST(GenerateBackends, A429StormIsWaitedOutAndSaidSo) {
   test::TempDir dir;
   GenRun r = generate(dir, "storm", nlohmann::json::array({busy(), busy(), busy(), passing("ok")}),
-                   "--llm-retries 3 --max-iterations 1");
+                      "--llm-retries 3 --max-iterations 1");
   ASSERT_EQ(r.panta.exit_code, 0) << r.panta.err;
   EXPECT_EQ(r.requests.size(), 4u);
   EXPECT_TRUE(has(r.panta.err, "model HTTP 429, retry 1 of 3 in 0.0 s (Retry-After)"))
@@ -181,8 +183,9 @@ TEST(GenerateBackends, A429StormIsWaitedOutAndSaidSo) {
 TEST(GenerateBackends, AStormLongerThanTheRetriesStopsCleanly) {
   test::TempDir dir;
   std::string before = test::slurp(std::string(PANTA_SOURCE_DIR) + "/examples/shop" + kTestFile);
-  GenRun r = generate(dir, "storm", nlohmann::json::array({busy(), busy(), busy(), passing("late")}),
-                   "--llm-retries 1 --max-no-increase 1");
+  GenRun r =
+      generate(dir, "storm", nlohmann::json::array({busy(), busy(), busy(), passing("late")}),
+               "--llm-retries 1 --max-no-increase 1");
   EXPECT_EQ(r.panta.exit_code, 1) << r.panta.err;
   EXPECT_EQ(r.requests.size(), 2u);
   EXPECT_TRUE(has(r.panta.err, "model error: LLM rate limited")) << r.panta.err;

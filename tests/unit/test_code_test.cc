@@ -179,4 +179,40 @@ TEST(TestFile, RejectsFilesWithoutAClass) {
 }
 
 }  // namespace
+TEST(TestFile, ImportsTheAssertionsALooseTestCallsUnqualified) {
+  auto f = TestFile::parse(
+      "package p;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\n"
+      "import org.junit.jupiter.api.Test;\n\nclass CartTest {\n  boolean check(int x) { return "
+      "x > 0; }\n}\n");
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(
+      "```java\n@Test\nvoid t() {\n  assertTrue(check(1));\n  assertEquals(1, 1);\n  "
+      "Assertions.assertFalse(false);\n  assertThrows(RuntimeException.class, () -> { throw new "
+      "RuntimeException(); });\n  assertSomethingUnknown();\n  check(2);\n}\n```\n");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  f->add_test(r->tests[0], *r);
+  const std::string& t = f->text();
+  EXPECT_NE(t.find("import static org.junit.jupiter.api.Assertions.assertTrue;"), std::string::npos)
+      << t;
+  EXPECT_NE(t.find("import static org.junit.jupiter.api.Assertions.assertThrows;"),
+            std::string::npos);
+  EXPECT_EQ(t.find("Assertions.assertFalse;"), std::string::npos);  // called qualified
+  EXPECT_EQ(t.find("assertSomethingUnknown;"), std::string::npos);
+  EXPECT_EQ(t.find("Assertions.assertEquals;"), t.rfind("Assertions.assertEquals;"));
+  EXPECT_TRUE(TestFile::parse(t).ok());
+
+  // JUnit 4 files get org.junit.Assert; a wildcard import already covers everything.
+  auto four = TestFile::parse("import org.junit.Test;\n\npublic class ATest {\n}\n");
+  ASSERT_TRUE(four.ok());
+  four->add_test(r->tests[0], *r);
+  EXPECT_NE(four->text().find("import static org.junit.Assert.assertTrue;"), std::string::npos)
+      << four->text();
+  auto wild = TestFile::parse(
+      "import static org.junit.jupiter.api.Assertions.*;\nimport org.junit.jupiter.api.Test;\n"
+      "class ATest {\n}\n");
+  ASSERT_TRUE(wild.ok());
+  wild->add_test(r->tests[0], *r);
+  EXPECT_EQ(wild->text().find("Assertions.assertTrue;"), std::string::npos) << wild->text();
+}
+
 }  // namespace panta::junit
