@@ -102,20 +102,5 @@ MD
 )
 echo "$report"
 if [ "$write" = "--write" ]; then
-  doc="$root/docs/benchmarks.md"
-  [ -f "$doc" ] || printf '# Benchmarks\n\nFigures are ratios measured side by side in one run; each section names the command that reproduces it.\n' > "$doc"
-  python3 - "$doc" "$report" <<'PY'
-import re, sys
-path, report = sys.argv[1], sys.argv[2]
-text = open(path).read()
-start = "<!-- analyze-bench -->"
-end = "<!-- /analyze-bench -->"
-block = f"{start}\n{report}\n{end}"
-if start in text:
-    text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda m: block, text, flags=re.S)
-else:
-    text = text.rstrip("\n") + "\n\n" + block + "\n"
-open(path, "w").write(text)
-PY
-  echo "analyze_bench: wrote $doc"
+  python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" analyze-bench "$report"
 fi

@@ -55,16 +55,5 @@ MD
 )
 echo "$section"
 if [ "$write" = "--write" ]; then
-  python3 - "$root/docs/benchmarks.md" "$section" <<'PY'
-import re, sys
-path, section = sys.argv[1], sys.argv[2]
-text = open(path).read()
-start, end = "<!-- generate-bench -->", "<!-- /generate-bench -->"
-block = f"{start}\n{section}\n{end}"
-if start in text:
-    text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda m: block, text, flags=re.S)
-else:
-    text = text.rstrip("\n") + "\n\n" + block + "\n"
-open(path, "w").write(text)
-PY
+  python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" generate-bench "$section"
 fi

@@ -38,20 +38,5 @@ report=$(python3 "$root/bench/runner_bench.py" \
   --work "$tmp/work" --runs "${RUNS:-50}" --naive-runs "${NAIVE_RUNS:-15}")
 echo "$report"
 if [ "$write" = "--write" ]; then
-  doc="$root/docs/benchmarks.md"
-  [ -f "$doc" ] || printf '# Benchmarks\n\nFigures are ratios measured side by side in one run; each section names the command that reproduces it.\n' > "$doc"
-  python3 - "$doc" "$report" <<'PY'
-import re, sys
-path, report = sys.argv[1], sys.argv[2]
-text = open(path).read()
-start = "<!-- runner-bench -->"
-end = "<!-- /runner-bench -->"
-block = f"{start}\n{report}\n{end}"
-if start in text:
-    text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda m: block, text, flags=re.S)
-else:
-    text = text.rstrip("\n") + "\n\n" + block + "\n"
-open(path, "w").write(text)
-PY
-  echo "runner_bench: wrote $doc"
+  python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" runner-bench "$report"
 fi

@@ -77,6 +77,11 @@ bool upgrade(sqlite3* db) {
 }  // namespace
 
 void Journal::Close::operator()(sqlite3* db) const {
+  // Back to a single file (the write-ahead log folded in) for copying and read-only replay;
+  // harmless on a read-only connection or while another process still has the file open.
+  if (!sqlite3_db_readonly(db, "main")) {
+    sqlite3_exec(db, "PRAGMA journal_mode=DELETE", nullptr, nullptr, nullptr);
+  }
   sqlite3_close(db);
 }
 
@@ -93,6 +98,12 @@ Result<Journal> Journal::open(const std::string& path, Mode mode) {
   sqlite3_busy_timeout(raw, 5000);
   if (mode == Mode::kWrite && sqlite3_exec(raw, kCreate, nullptr, nullptr, nullptr) != SQLITE_OK) {
     return sqlite_error(path, raw, "cannot create its tables");
+  }
+  // Write-ahead logging with NORMAL sync: a commit (one per exchange, iteration or progress
+  // line) costs no fsync, and the file stays consistent through a crash.
+  if (mode == Mode::kWrite) {
+    sqlite3_exec(raw, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", nullptr, nullptr,
+                 nullptr);
   }
   if (mode == Mode::kWrite && !upgrade(raw)) {
     return sqlite_error(path, raw, "cannot add the run columns to an older journal");
