@@ -11,11 +11,13 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/commands.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
+#include "core/cancel.h"
 #include "engine/generation.h"
 #include "llm/client_spec.h"
 #include "llm/journal.h"
@@ -40,6 +42,8 @@ struct GenerateArgs {
   bool resume = false;
   bool dry_run = false;
   CLI::Option* test_file_option = nullptr;
+  /// The loop's options, with their key in a run's settings, for --resume's notes.
+  std::vector<std::pair<CLI::Option*, std::string>> loop_options;
   bool test_file_given() const {
     return test_file_option != nullptr && test_file_option->count() > 0;
   }
@@ -51,33 +55,58 @@ struct GenerateArgs {
   long long seed = -1;
 };
 
-constexpr int kInterrupted = 130;  // the shell's code for a run stopped by SIGINT
+volatile sig_atomic_t g_signal = 0;  // the last stop signal, for the exit code
 
-extern "C" void on_interrupt(int) {
-  engine::request_stop();
-  constexpr char kSay[] =
-      "\npanta: stopping after the current step; the test file keeps the last good version "
-      "(Ctrl-C again quits at once; --resume goes on)\n";
-  ssize_t ignored = write(2, kSay, sizeof kSay - 1);
+void say(const char* text) {
+  size_t n = 0;
+  while (text[n] != '\0') ++n;
+  ssize_t ignored = write(2, text, n);
   (void)ignored;
 }
 
-// The first Ctrl-C asks the loop to stop cleanly; the handler is then reset, so a second one
-// ends the process (the last written test file and the journal stay consistent).
-void install_interrupt_handler() {
-  struct sigaction action {};
-  action.sa_handler = on_interrupt;
-  action.sa_flags = SA_RESETHAND;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
+// SIGINT or SIGTERM: the first asks the loop to stop after the current step, the second to
+// give up the current model call or command now, the third ends the process at once.
+extern "C" void on_stop_signal(int sig) {
+  static volatile sig_atomic_t count = 0;
+  g_signal = sig;
+  count = count + 1;
+  if (count == 1) {
+    panta::request_stop();
+    say("\npanta: stopping after the current step; the test file keeps the last whole "
+        "iteration (again: cancel the current step now; --resume goes on later)\n");
+  } else if (count == 2) {
+    panta::request_abort();
+    say("\npanta: cancelling the current step (again: quit at once)\n");
+  } else {
+    _exit(128 + sig);
+  }
 }
 
-// One line of the summary table of a run over several classes.
+void install_stop_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+// 130 after SIGINT, 143 after SIGTERM, as shells report them.
+int interrupted_exit_code() {
+  return 128 + (g_signal != 0 ? static_cast<int>(g_signal) : SIGINT);
+}
+
+// What became of one class: its report, or why there is none.
 struct Row {
   std::string class_name;
   std::optional<engine::GenerateReport> report;
-  std::string note;  // why there is no report
+  std::string status;  // done, interrupted, error, skipped, already done, not run
+  std::string note;    // the error or the reason, when there is no report
 };
+
+std::string shortened(const std::string& text, size_t max) {
+  std::string line = text.substr(0, text.find('\n'));
+  return line.size() <= max ? line : line.substr(0, max - 3) + "...";
+}
 
 void print_summary(const std::vector<Row>& rows) {
   size_t width = 5;
@@ -85,23 +114,46 @@ void print_summary(const std::vector<Row>& rows) {
   std::cout << fmt::format("\n{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", "class", width,
                            "lines %", "branches %", "tests", "iter", "result");
   int kept = 0;
-  int done = 0;
+  std::map<std::string, int> by_status;
   for (const Row& r : rows) {
+    ++by_status[r.status];
     if (!r.report) {
+      std::string result = r.note.empty() ? r.status : r.status + ": " + shortened(r.note, 70);
       std::cout << fmt::format("{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", r.class_name, width,
-                               "-", "-", "-", "-", r.note);
+                               "-", "-", "-", "-", result);
       continue;
     }
     const auto& g = *r.report;
     kept += g.tests_kept;
-    ++done;
     std::cout << fmt::format(
         "{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", r.class_name, width,
         fmt::format("{:.1f} -> {:.1f}", g.initial_line_coverage, g.line_coverage),
         fmt::format("{:.1f} -> {:.1f}", g.initial_branch_coverage, g.branch_coverage), g.tests_kept,
         g.iterations.size(), g.stop_reason);
   }
-  std::cout << fmt::format("{} of {} classes ran; {} tests kept\n", done, rows.size(), kept);
+  std::string counts;
+  for (const auto& [status, n] : by_status) {
+    counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", n, status);
+  }
+  std::cout << fmt::format("{} classes: {}; {} tests kept\n", rows.size(), counts, kept);
+}
+
+// --report: one object for one class, else an array with an entry for every class.
+std::string report_text(const std::vector<Row>& rows, bool many) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const Row& r : rows) {
+    nlohmann::ordered_json j;
+    if (r.report) {
+      j = nlohmann::ordered_json::parse(engine::report_json(*r.report));
+    } else {
+      j["class"] = r.class_name;
+    }
+    j["status"] = r.status;
+    if (!r.note.empty()) j["error"] = r.note;
+    all.push_back(std::move(j));
+  }
+  const auto& out = many || all.size() != 1 ? all : all.front();
+  return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::string one_line_result(const std::string& cls, const engine::GenerateReport& report,
@@ -146,7 +198,33 @@ bool nothing_to_test(const std::string& message) {
   return message.starts_with("no methods under test");
 }
 
+// --resume goes on with the run's own settings: say which flags given now are not used.
+void note_ignored_flags(const GenerateArgs& args, const llm::RunRecord& run) {
+  auto settings = nlohmann::json::parse(run.settings, nullptr, false);
+  std::string ignored;
+  for (const auto& [option, key] : args.loop_options) {
+    if (option->count() == 0) continue;
+    std::string given = option->as<std::string>();
+    std::string kept;
+    if (key == "strategy") {
+      kept = run.strategy;
+    } else if (key == "test_file") {
+      kept = run.test_file;
+    } else if (settings.is_object() && settings.contains(key)) {
+      kept = settings[key].dump();
+    }
+    if (given == kept) continue;
+    ignored += fmt::format("{}{} {} (the run's: {})", ignored.empty() ? "" : ", ",
+                           option->get_name(), given, kept.empty() ? "default" : kept);
+  }
+  if (!ignored.empty()) {
+    std::cerr << "panta: " << run.class_name << ": --resume goes on with run " << run.id
+              << "'s own settings; not used: " << ignored << "\n";
+  }
+}
+
 int run_generate(GenerateArgs args) {
+  install_stop_handlers();  // before anything slow: compiling and the first test run take time
   if (args.llm.empty()) {
     const char* env = std::getenv("PANTA_LLM");
     if (env != nullptr && *env != '\0') args.llm = env;
@@ -209,10 +287,8 @@ int run_generate(GenerateArgs args) {
         std::cerr << "panta: " << last.error().message << "\n";
         return kUsage;
       }
-      if (!*last) {
-        std::cerr << "panta: " << cls << ": no earlier run in " << journal_path
-                  << "; starting a new one\n";
-      } else if ((*last)->status == "done") {
+      if (!*last) continue;  // a new run, said when it starts
+      if ((*last)->status == "done") {
         finished[cls] = fmt::format("its last run ({}) completed", (*last)->id);
       } else {
         resumable[cls] = **last;
@@ -248,27 +324,30 @@ int run_generate(GenerateArgs args) {
     std::cerr << "panta: " << prepared.error().message << "\n";
     return kUsage;
   }
-  install_interrupt_handler();
   engine::Progress progress = [](const std::string& line) { std::cerr << line << "\n"; };
   int exit_code = kOk;
-  std::vector<engine::GenerateReport> reports;
   std::vector<Row> rows;
   for (const std::string& cls : *classes) {
     if (engine::stop_requested()) {
-      rows.push_back({cls, std::nullopt, "not run (interrupted)"});
+      rows.push_back({cls, std::nullopt, "not run", "interrupted before it began"});
       continue;
     }
     if (auto f = finished.find(cls); f != finished.end()) {
       std::cerr << "panta: " << cls << ": " << f->second
                 << "; nothing to resume (run without --resume to start a new one)\n";
-      rows.push_back({cls, std::nullopt, "already done"});
+      rows.push_back({cls, std::nullopt, "already done", ""});
       continue;
     }
     engine::GenerateOptions options = args.engine;
     options.class_name = cls;
     options.test_timeout = test_timeout(args.project);
     options.journal = journal;
-    if (auto r = resumable.find(cls); r != resumable.end()) options.resume = r->second;
+    if (auto r = resumable.find(cls); r != resumable.end()) {
+      options.resume = r->second;
+      note_ignored_flags(args, r->second);
+    } else if (args.resume) {
+      std::cerr << "panta: " << cls << ": no earlier run in the journal; starting a new one\n";
+    }
     if (args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
     if (classes->size() > 1) std::cerr << "panta: " << cls << "\n";
     auto report = engine::generate_tests(*project, (*prepared)->session(), *client, args.llm,
@@ -277,27 +356,31 @@ int run_generate(GenerateArgs args) {
       bool skip = nothing_to_test(report.error().message) &&
                   std::find(batch.begin(), batch.end(), cls) != batch.end();
       std::cerr << "panta: " << cls << ": " << report.error().message << "\n";
-      rows.push_back({cls, std::nullopt, skip ? "skipped: nothing to test" : "error"});
+      rows.push_back({cls, std::nullopt, skip ? "skipped" : "error", report.error().message});
       if (!skip) exit_code = kFailed;
       continue;
     }
     if (args.dry_run) break;
-    if (args.fail_under >= 0 && report->branch_coverage < args.fail_under) exit_code = kFailed;
+    if (args.fail_under >= 0 && report->branch_coverage < args.fail_under) {
+      std::cerr << fmt::format("panta: {}: branch coverage {:.1f}% is under --fail-under {:g}\n",
+                               cls, report->branch_coverage, args.fail_under);
+      exit_code = kFailed;
+    }
     std::cout << one_line_result(cls, *report, args);
-    rows.push_back({cls, *report, ""});
-    reports.push_back(std::move(*report));
+    std::string status = report->interrupted ? "interrupted" : "done";
+    rows.push_back({cls, std::move(*report), status, ""});
   }
-  if (rows.size() > 1) print_summary(rows);
-  if (!args.report.empty() && !reports.empty()) {
+  bool many = args.classes.size() > 1 || !batch.empty();
+  if (many && !args.dry_run) print_summary(rows);
+  if (!args.report.empty() && !args.dry_run) {
     std::ofstream out(args.report);
-    out << (classes->size() == 1 ? engine::report_json(reports.front())
-                                 : engine::report_json(reports));
+    out << report_text(rows, many);
     if (!out) {
       std::cerr << "panta: cannot write " << args.report << "\n";
       return kFailed;
     }
   }
-  if (engine::stop_requested() && !args.dry_run) return kInterrupted;
+  if (engine::stop_requested() && !args.dry_run) return interrupted_exit_code();
   return exit_code;
 }
 
@@ -310,9 +393,12 @@ Runner define_generate(CLI::App& sub) {
                  "What to write tests for (repeatable): a class (org.x.Foo), a package (org.x or "
                  "org.x.*, with its subpackages) or a source folder or file (a path with a '/')")
       ->required();
-  sub.add_option("--strategy", args->engine.strategy, "panta, cov, basic, baseline or symprompt")
-      ->check(CLI::IsMember({"panta", "cov", "basic", "baseline", "symprompt"}))
-      ->default_str("panta");
+  args->loop_options.emplace_back(
+      sub.add_option("--strategy", args->engine.strategy,
+                     "panta, cov, basic, baseline or symprompt")
+          ->check(CLI::IsMember({"panta", "cov", "basic", "baseline", "symprompt"}))
+          ->default_str("panta"),
+      "strategy");
   sub.add_option("--llm", args->llm,
                  "Model: openai:MODEL, ollama:MODEL, anthropic:MODEL, cmd:COMMAND, replay:FILE "
                  "(default $PANTA_LLM)");
@@ -324,25 +410,39 @@ Runner define_generate(CLI::App& sub) {
                  "Retries of an HTTP call after a time-out, 429 or 5xx")
       ->check(CLI::Range(0, 100))
       ->default_str("5");
-  sub.add_option("--max-iterations", args->engine.max_iterations,
-                 "Iterations (default: the class's largest CYC)");
-  sub.add_option("--max-no-increase", args->engine.max_no_increase,
-                 "Stop after this many rounds without gain")
-      ->check(CLI::Range(1, 1000))
-      ->default_str("3");
-  sub.add_option("--max-path-selections", args->engine.max_path_selections,
-                 "Times a path may be selected")
-      ->default_str("3");
-  sub.add_option("--repair-attempts", args->engine.repair_attempts, "Repairs per failing test")
-      ->default_str("3");
+  args->loop_options.emplace_back(sub.add_option("--max-iterations", args->engine.max_iterations,
+                                                 "Iterations (default: the class's largest CYC)"),
+                                  "max_iterations");
+  args->loop_options.emplace_back(sub.add_option("--max-no-increase", args->engine.max_no_increase,
+                                                 "Stop after this many rounds without gain")
+                                      ->check(CLI::Range(1, 1000))
+                                      ->default_str("3"),
+                                  "max_no_increase");
+  args->loop_options.emplace_back(
+      sub.add_option("--max-path-selections", args->engine.max_path_selections,
+                     "Times a path may be selected")
+          ->default_str("3"),
+      "max_path_selections");
+  args->loop_options.emplace_back(
+      sub.add_option("--max-methods", args->engine.max_methods,
+                     "panta strategy: methods per prompt, those missing most coverage first "
+                     "(default: all, as the paper)")
+          ->check(CLI::Range(0, 100000)),
+      "max_methods");
+  args->loop_options.emplace_back(
+      sub.add_option("--repair-attempts", args->engine.repair_attempts, "Repairs per failing test")
+          ->default_str("3"),
+      "repair_attempts");
   args->test_file_option =
       sub.add_option("--test-file", args->engine.test_file,
                      "Test file to write, for a single class (default: the layout's FooTest.java)");
+  args->loop_options.emplace_back(args->test_file_option, "test_file");
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
   sub.add_option("--prompt-dir", args->prompt_dir,
                  "Prompt templates (default: those shipped with panta)");
   sub.add_option("--fail-under", args->fail_under,
-                 "Exit 1 when branch coverage ends below this percentage");
+                 "Exit 1 when a class's branch coverage ends below this percentage")
+      ->check(CLI::Range(0.0, 100.0));
   sub.add_option("--temperature", args->temperature, "Sampling temperature");
   sub.add_option("--max-tokens", args->max_tokens, "Largest answer, in tokens");
   sub.add_option("--seed", args->seed, "Sampling seed, where the backend supports it");

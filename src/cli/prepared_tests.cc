@@ -21,7 +21,9 @@ std::string test_source_of(const project::Project& project, const std::string& s
 Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
     const project::Project& project, const ProjectOptions& options,
     const std::vector<std::string>& tests) {
-  std::unique_ptr<PreparedTests> p(new PreparedTests());
+  auto lock = project::ProjectLock::acquire(project.root);
+  if (!lock) return lock.error();
+  std::unique_ptr<PreparedTests> p(new PreparedTests(std::move(*lock)));
   std::vector<std::string> files;
   for (const std::string& t : tests) {
     std::string file = test_source_of(project, t);

@@ -7,6 +7,7 @@
 
 #include "cli/project_options.h"
 #include "core/result.h"
+#include "project/project_lock.h"
 #include "runner/test_session.h"
 
 namespace panta::cli {
@@ -17,7 +18,8 @@ class PreparedTests {
   /// Starts the helper, compiles the main classes (or reuses them) and the tests: the files of
   /// the `tests` specs ("pkg.FooTest" or "pkg.FooTest#method"), or the whole test folder when
   /// there are none, in which case every test class is run. Tests that do not compile are a
-  /// result (compile_errors()), not an error. `project` must outlive the object.
+  /// result (compile_errors()), not an error. Holds the project's lock (ProjectLock) while it
+  /// lives, and fails when another panta holds it. `project` must outlive the object.
   static Result<std::unique_ptr<PreparedTests>> prepare(const project::Project& project,
                                                         const ProjectOptions& options,
                                                         const std::vector<std::string>& tests);
@@ -28,7 +30,8 @@ class PreparedTests {
   const std::string& compile_errors() const { return compile_errors_; }
 
  private:
-  PreparedTests() = default;
+  explicit PreparedTests(project::ProjectLock lock) : lock_(std::move(lock)) {}
+  project::ProjectLock lock_;
   std::unique_ptr<HelperSession> helper_;
   std::optional<runner::TestSession> session_;  // refers to helper_'s runner
   std::vector<std::string> tests_;

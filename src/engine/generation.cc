@@ -10,6 +10,7 @@
 #include <set>
 
 #include "analyze/analysis.h"
+#include "core/cancel.h"
 #include "coverage/coverage.h"
 #include "java/source_text.h"
 #include "junit/test_code.h"
@@ -23,8 +24,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-std::atomic<bool> g_stop{false};  // the one signal flag
 
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
@@ -55,18 +54,20 @@ std::string counted(int n, const char* noun) {
 }
 
 nlohmann::ordered_json iteration_json(const IterationReport& i) {
-  return {{"n", i.n},
-          {"line_coverage", i.line_coverage},
-          {"branch_coverage", i.branch_coverage},
-          {"tests_generated", i.tests_generated},
-          {"tests_passed_first_try", i.tests_passed_first_try},
-          {"tests_repaired", i.tests_repaired},
-          {"tests_failed", i.tests_failed},
-          {"prompt_tokens", i.prompt_tokens},
-          {"completion_tokens", i.completion_tokens},
-          {"selected_paths", i.selected_paths},
-          {"wall_s", i.wall_s},
-          {"llm_s", i.llm_s}};
+  nlohmann::ordered_json j = {{"n", i.n},
+                              {"line_coverage", i.line_coverage},
+                              {"branch_coverage", i.branch_coverage},
+                              {"tests_generated", i.tests_generated},
+                              {"tests_passed_first_try", i.tests_passed_first_try},
+                              {"tests_repaired", i.tests_repaired},
+                              {"tests_failed", i.tests_failed},
+                              {"prompt_tokens", i.prompt_tokens},
+                              {"completion_tokens", i.completion_tokens},
+                              {"selected_paths", i.selected_paths},
+                              {"wall_s", i.wall_s},
+                              {"llm_s", i.llm_s}};
+  if (i.interrupted) j["interrupted"] = true;
+  return j;
 }
 
 IterationReport iteration_from_json(const nlohmann::json& j) {
@@ -164,16 +165,17 @@ class Generator {
     if (auto s = measure(true); !s) return s.error();
     report_.initial_line_coverage = line_pct();
     report_.initial_branch_coverage = branch_pct();
-    progress_(fmt::format(
-        "{}: {} methods under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
-        options_.class_name, methods_.size(), max_cyc_, line_pct(), branch_pct()));
+    progress_(
+        fmt::format("{}: {} under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
+                    options_.class_name, counted(static_cast<int>(methods_.size()), "method"),
+                    max_cyc_, line_pct(), branch_pct()));
     bool single_pass = options_.strategy == "baseline" || options_.strategy == "symprompt";
     int max_iter =
         single_pass ? 1 : (options_.max_iterations > 0 ? options_.max_iterations : max_cyc_);
     int no_increase = 0;
     int first_iter = 1;
     if (options_.resume) {
-      if (auto s = restore(no_increase, first_iter); !s) return s.error();
+      if (auto s = resume_from_journal(no_increase, first_iter); !s) return s.error();
     } else if (options_.journal && !options_.dry_run) {
       if (auto s = begin_run(max_iter); !s) return s.error();
     }
@@ -187,7 +189,7 @@ class Generator {
         report_.stop_reason = counted(no_increase, "round") + " without coverage gain";
         break;
       }
-      if (g_stop) {
+      if (panta::stop_requested()) {
         report_.stop_reason = options_.dry_run ? "dry run" : "interrupted";
         break;
       }
@@ -195,6 +197,7 @@ class Generator {
       Clock::time_point iter_start = Clock::now();
       double llm_before = llm_seconds_;
       if (options_.journal) options_.journal->set_context(run_id_, iter);
+      Snapshot before = snapshot();
       auto it = iteration(iter, max_iter);
       if (!it) return it.error();
       it->wall_s = seconds_since(iter_start);
@@ -203,10 +206,18 @@ class Generator {
         report_.stop_reason = "dry run";
         break;
       }
-      if (g_stop && !tried_any_) {
-        // Interrupted before any test of this iteration was tried: nothing changed, so the
-        // iteration is not kept and --resume asks again, reusing any answer already received.
+      if (panta::stop_requested() && cut_) {
+        // Cut short: the iteration is undone (the file on disk is still the last whole
+        // iteration's) and not kept in the journal, so --resume does it again, from the
+        // answers already received, without asking the model for them a second time.
+        restore(std::move(before));
+        it->interrupted = true;
+        report_.iterations.push_back(*it);
         report_.stop_reason = "interrupted";
+        progress_(fmt::format(
+            "interrupted in iteration {}: its tests are not kept; --resume does it again from the "
+            "{} already received, without asking the model for them",
+            iter, counted(it->answers, "answer")));
         break;
       }
       report_.iterations.push_back(*it);
@@ -223,7 +234,7 @@ class Generator {
     if (no_increase >= options_.max_no_increase && !complete_coverage()) {
       report_.stop_reason = counted(no_increase, "round") + " without coverage gain";
     }
-    if (g_stop && !options_.dry_run) {
+    if (panta::stop_requested() && !options_.dry_run) {
       report_.stop_reason = "interrupted";
       report_.interrupted = true;
     }
@@ -232,15 +243,20 @@ class Generator {
                    counted(static_cast<int>(report_.iterations.size()), "iteration") +
                    "; last error: " + last_model_error_};
     }
-    if (!existed_ && kept_total_ == 0 && !options_.dry_run && !report_.interrupted) {
+    if (!existed_ && kept_names_.empty() && !options_.dry_run && !report_.interrupted) {
       return Error{"no test passed, so no test file was written (" + test_path_ + ")"};
     }
     report_.line_coverage = line_pct();
     report_.branch_coverage = branch_pct();
-    report_.tests_kept = kept_total_;
-    report_.pass_rate = generated_total_ == 0 ? 0 : 100.0 * kept_total_ / generated_total_;
+    int kept = static_cast<int>(kept_names_.size());
+    report_.tests_kept = kept;
+    report_.pass_rate = generated_total_ == 0 ? 0 : 100.0 * kept / generated_total_;
     report_.wall_s = earlier_wall_s_ + seconds_since(start);
     report_.llm_s = llm_seconds_;
+    if (reuse_ && reuse_->unused() > 0 && !report_.interrupted) {
+      progress_(fmt::format("  note: {} from the journal could not be reused (the prompts changed)",
+                            counted(static_cast<int>(reuse_->unused()), "recorded answer")));
+    }
     if (auto s = set_status(report_.interrupted ? "interrupted" : "done"); !s) return s.error();
     return report_;
   }
@@ -249,6 +265,29 @@ class Generator {
   void mark_failed() { (void)set_status("failed"); }
 
  private:
+  // What an iteration changes, to undo an iteration a stop request cut short.
+  struct Snapshot {
+    std::optional<junit::TestFile> file;
+    select::PathHistory history;
+    std::vector<prompt::FailedTest> failed;
+    int generated_total = 0;
+    std::vector<std::string> kept_names;
+    int answers = 0;
+  };
+
+  Snapshot snapshot() const {
+    return {file_, history_, failed_, generated_total_, kept_names_, answers_};
+  }
+
+  void restore(Snapshot s) {
+    file_ = std::move(s.file);
+    history_ = std::move(s.history);
+    failed_ = std::move(s.failed);
+    generated_total_ = s.generated_total;
+    kept_names_ = std::move(s.kept_names);
+    answers_ = s.answers;
+  }
+
   // --resume: the interrupted run's settings win over this invocation's.
   Status apply_resumed_settings() {
     auto j = nlohmann::json::parse(options_.resume->settings, nullptr, false);
@@ -261,6 +300,7 @@ class Generator {
     options_.max_iterations = j.value("max_iterations", options_.max_iterations);
     options_.max_no_increase = j.value("max_no_increase", options_.max_no_increase);
     options_.max_path_selections = j.value("max_path_selections", options_.max_path_selections);
+    options_.max_methods = j.value("max_methods", options_.max_methods);
     options_.repair_attempts = j.value("repair_attempts", options_.repair_attempts);
     initial_ = {j.value("initial_line_coverage", 0.0), j.value("initial_branch_coverage", 0.0)};
     run_id_ = options_.resume->id;
@@ -271,6 +311,7 @@ class Generator {
     nlohmann::json settings = {{"max_iterations", max_iter},
                                {"max_no_increase", options_.max_no_increase},
                                {"max_path_selections", options_.max_path_selections},
+                               {"max_methods", options_.max_methods},
                                {"repair_attempts", options_.repair_attempts},
                                {"initial_line_coverage", report_.initial_line_coverage},
                                {"initial_branch_coverage", report_.initial_branch_coverage}};
@@ -308,11 +349,11 @@ class Generator {
                                     {"history", std::move(history)},
                                     {"failed", std::move(failed)},
                                     {"generated_total", generated_total_},
-                                    {"kept_total", kept_total_},
+                                    {"kept", kept_names_},
                                     {"answers", answers_},
                                     {"llm_s", llm_seconds_},
                                     {"wall_s", earlier_wall_s_ + seconds_since(start)},
-                                    {"interrupted", static_cast<bool>(g_stop)},
+                                    {"interrupted", panta::stop_requested()},
                                     {"test_file_sha256", llm::sha256_hex(file_->text())}};
     return options_.journal->record_iteration(
         run_id_, {it.n, line_pct(), branch_pct(),
@@ -321,7 +362,7 @@ class Generator {
 
   // --resume: the state after the last iteration the earlier run finished, and its answers
   // received since then ready for reuse.
-  Status restore(int& no_increase, int& first_iter) {
+  Status resume_from_journal(int& no_increase, int& first_iter) {
     report_.initial_line_coverage = initial_.first;
     report_.initial_branch_coverage = initial_.second;
     auto its = options_.journal->iterations(run_id_);
@@ -343,7 +384,12 @@ class Generator {
         failed_.push_back({f.value("name", ""), f.value("code", ""), f.value("error", "")});
       }
       generated_total_ = state.value("generated_total", 0);
-      kept_total_ = state.value("kept_total", 0);
+      // The generated tests kept so far that the file (perhaps edited since) still has.
+      kept_names_.clear();
+      std::vector<std::string> names = file_->test_names();
+      for (const std::string& k : state.value("kept", std::vector<std::string>{})) {
+        if (std::find(names.begin(), names.end(), k) != names.end()) kept_names_.push_back(k);
+      }
       answers_ = state.value("answers", 0);
       llm_seconds_ = state.value("llm_s", 0.0);
       earlier_wall_s_ = state.value("wall_s", 0.0);
@@ -358,10 +404,13 @@ class Generator {
     if (!recorded) return recorded.error();
     reuse_.emplace(llm_, *recorded);
     model_ = &*reuse_;
+    backed_up_ = true;  // the backup taken when the run began holds the user's file
     if (auto s = options_.journal->set_run_status(run_id_, "running"); !s) return s;
     progress_(fmt::format(
-        "  resuming run {} after iteration {} ({} answers already received will be reused)",
-        run_id_, first_iter - 1, recorded->size()));
+        "  resuming run {} after iteration {}; {} received since then {} reused where the prompt "
+        "is the same",
+        run_id_, first_iter - 1, counted(static_cast<int>(recorded->size()), "answer"),
+        recorded->size() == 1 ? "is" : "are"));
     return ok_status();
   }
 
@@ -413,7 +462,7 @@ class Generator {
       // Nothing to run yet: no coverage counters either (reported as 0 %).
       coverage_ = {};
       last_good_ = file_;
-      kept_at_last_good_ = kept_total_;
+      kept_at_last_good_ = kept_names_.size();
       return ok_status();
     }
     auto run = session_.run({test_fqn_}, {options_.class_name}, options_.test_timeout);
@@ -433,13 +482,13 @@ class Generator {
       progress_("  " + new_failures.front() +
                 " fails in the class (flaky?); going back to the last good version");
       file_ = last_good_;
-      kept_total_ = kept_at_last_good_;
+      kept_names_.resize(kept_at_last_good_);
       return measure();
     }
     auto sources = coverage::by_source(run->coverage);
     coverage_ = sources.empty() ? coverage::SourceCoverage{} : sources.front();
     last_good_ = file_;
-    kept_at_last_good_ = kept_total_;
+    kept_at_last_good_ = kept_names_.size();
     return ok_status();
   }
 
@@ -460,7 +509,8 @@ class Generator {
   // then the source lines far from the selected paths.
   Result<llm::Completion> ask(prompt::GenerateInputs in, const prompt::PromptTemplates& t,
                               const std::string& kind) {
-    for (int shrink = 0; shrink < 3; ++shrink) {
+    constexpr int kShrinks = 3;
+    for (int shrink = 0; shrink <= kShrinks; ++shrink) {
       llm::Prompt p;
       p.user = t.render_generate(in);
       p.kind = kind;
@@ -468,14 +518,16 @@ class Generator {
       p.options = options_.prompt_options;
       if (options_.dry_run) {
         options_.dry_run(llm::render_prompt(p));
-        g_stop = true;
+        panta::request_stop();
         return Error{"dry run: the first prompt was printed"};
       }
       Clock::time_point start = Clock::now();
       auto answer = model_->complete(p);
       llm_seconds_ += seconds_since(start);
       if (answer && answer->from_journal) progress_("  answer reused from the journal");
-      if (answer || !llm::is_context_length_error(answer.error()) || shrink == 2) return answer;
+      if (answer || !llm::is_context_length_error(answer.error()) || shrink == kShrinks) {
+        return answer;
+      }
       if (shrink == 0) {
         progress_(
             "  the prompt is too long for the model: the test file's method bodies are left out");
@@ -483,9 +535,15 @@ class Generator {
         for (const std::string& n : file_->test_names()) names += (names.empty() ? "" : ", ") + n;
         in.test_file =
             "// " + test_class_ + " exists with tests: " + (names.empty() ? "(none)" : names);
-      } else {
+      } else if (shrink == 1) {
         progress_("  still too long: only the source lines near the selected paths are kept");
         in.source_text = near_paths_source(in);
+      } else if (in.targets.size() > 1) {
+        in.targets.resize(in.targets.size() / 2);
+        progress_(fmt::format("  still too long: only the first {} methods' paths are asked for",
+                              in.targets.size()));
+      } else {
+        return answer;
       }
     }
     return Error{"unreachable"};
@@ -511,7 +569,7 @@ class Generator {
   Result<IterationReport> iteration(int n, int max_iter) {
     IterationReport it;
     it.n = n;
-    tried_any_ = false;
+    cut_ = false;
     progress_(
         fmt::format("iteration {} of {}: asking the model ({})", n, max_iter, options_.strategy));
     std::vector<std::pair<prompt::GenerateInputs, const prompt::PromptTemplates*>> prompts;
@@ -523,7 +581,8 @@ class Generator {
     } else if (options_.strategy == "panta") {
       in.failed_tests = failed_;
       for (const auto& s :
-           select::select_paths(methods_, coverage_, history_, options_.max_path_selections)) {
+           select::select_paths(methods_, coverage_, history_, options_.max_path_selections,
+                                static_cast<size_t>(std::max(0, options_.max_methods)))) {
         prompt::MethodTarget target{s.method, {}};
         for (size_t p : s.paths) {
           target.paths.push_back(methods_paths(s.method)[p]);
@@ -555,9 +614,21 @@ class Generator {
                       ? 0
                       : options_.repair_attempts;
     for (auto& [inputs, templ] : prompts) {
-      if (g_stop) break;
+      if (panta::stop_requested()) {
+        cut_ = true;
+        break;
+      }
       auto answer = ask(inputs, *templ, "generate");
       if (options_.dry_run) return it;
+      if (panta::stop_requested()) {
+        if (answer) {  // paid for, and kept in the journal for --resume
+          ++it.answers;
+          it.prompt_tokens += answer->prompt_tokens;
+          it.completion_tokens += answer->completion_tokens;
+        }
+        cut_ = true;
+        break;
+      }
       if (!answer) {
         last_model_error_ = answer.error().message;
         progress_("  model error: " + answer.error().message);
@@ -570,6 +641,7 @@ class Generator {
         continue;
       }
       ++answers_;
+      ++it.answers;
       it.prompt_tokens += answer->prompt_tokens;
       it.completion_tokens += answer->completion_tokens;
       auto extracted = junit::extract_tests(answer->text);
@@ -579,27 +651,34 @@ class Generator {
       }
       for (const std::string& note : extracted->notes) progress_("  note: " + note);
       for (const junit::TestMethod& test : extracted->tests) {
-        if (g_stop) break;
+        if (panta::stop_requested()) {
+          cut_ = true;
+          break;
+        }
         if (std::string same = file_->same_test_as(test); !same.empty()) {
           progress_("  skipped " + test.name + ": the same as " + same);
           continue;
         }
         ++it.tests_generated;
         ++generated_total_;
-        tried_any_ = true;
         Trial trial = try_test(test, *extracted);
-        for (int attempt = 1; !trial.passed && attempt <= repairs && !g_stop; ++attempt) {
+        for (int attempt = 1; !trial.passed && attempt <= repairs; ++attempt) {
           progress_(fmt::format("  {} fails ({}); repair attempt {} of {}", trial.name,
                                 trial.compile_error ? "does not compile" : "does not pass", attempt,
                                 repairs));
           auto repaired = repair(trial, it);
+          if (panta::stop_requested()) break;
           if (!repaired) break;
           trial = std::move(*repaired);
           if (trial.passed) ++it.tests_repaired;
         }
+        if (panta::stop_requested()) {
+          cut_ = true;
+          break;
+        }
         if (trial.passed && trial.file) {
           file_ = std::move(trial.file);
-          ++kept_total_;
+          kept_names_.push_back(trial.name);
           progress_("  kept " + trial.name);
         } else {
           ++it.tests_failed;
@@ -609,6 +688,7 @@ class Generator {
       }
     }
     it.tests_passed_first_try = it.tests_generated - it.tests_repaired - it.tests_failed;
+    if (cut_) return it;  // undone by the caller
     if (auto s = measure(); !s) return s.error();
     if (auto s = save(); !s) return s.error();
     it.line_coverage = line_pct();
@@ -778,11 +858,11 @@ class Generator {
   std::vector<prompt::FailedTest> failed_;
   std::set<std::string> known_failures_;      // failing before the run: the user's to fix
   std::optional<junit::TestFile> last_good_;  // the last version that passed in the class
-  int kept_at_last_good_ = 0;
+  size_t kept_at_last_good_ = 0;
   coverage::SourceCoverage coverage_;
   GenerateReport report_;
   int generated_total_ = 0;
-  int kept_total_ = 0;
+  std::vector<std::string> kept_names_;  // the generated tests kept, by the names they got
   double llm_seconds_ = 0;
   int answers_ = 0;
   std::string last_model_error_;
@@ -791,17 +871,17 @@ class Generator {
   int64_t run_id_ = 0;  // the journal's run, 0 without a journal
   std::pair<double, double> initial_{0, 0};
   double earlier_wall_s_ = 0;  // wall time of the run before --resume
-  bool tried_any_ = false;     // the current iteration tried at least one test
+  bool cut_ = false;           // the current iteration was cut short by a stop request
 };
 
 }  // namespace
 
 void request_stop() {
-  g_stop = true;
+  panta::request_stop();
 }
 
 bool stop_requested() {
-  return g_stop;
+  return panta::stop_requested();
 }
 
 Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,

@@ -22,6 +22,9 @@ struct GenerateOptions {
   int max_iterations = 0;          ///< 0: the class's largest cyclomatic complexity (the paper)
   int max_no_increase = 3;
   int max_path_selections = 3;
+  /// panta strategy: at most this many methods per prompt, those missing most (0: all of
+  /// them, as the paper; large classes make long prompts, the paper's section 5 notes).
+  int max_methods = 0;
   int repair_attempts = 3;
   std::string test_file;  ///< Default: the project's test file for the class.
   std::chrono::milliseconds test_timeout{10000};
@@ -51,6 +54,8 @@ struct IterationReport {
   std::vector<std::string> selected_paths;  ///< "method: path k" for panta
   double wall_s = 0;                        ///< The iteration's wall time ...
   double llm_s = 0;                         ///< ... and the part of it spent waiting for the model.
+  int answers = 0;                          ///< Answers to generate prompts received.
+  bool interrupted = false;  ///< Cut short by Ctrl-C and undone (--resume does it again).
 };
 
 struct GenerateReport {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <mutex>
 
+#include "core/cancel.h"
 #include "llm/http_client.h"
 #include "llm/llm_error.h"
 
@@ -18,6 +19,11 @@ struct SlistDelete {
 };
 using CurlHandle = std::unique_ptr<CURL, CurlDelete>;
 using SlistHandle = std::unique_ptr<curl_slist, SlistDelete>;
+
+// libcurl calls this about once a second and more often while data flows; non-zero aborts.
+int give_up_on_abort(void*, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  return abort_requested() ? 1 : 0;
+}
 
 size_t append_body(char* data, size_t size, size_t count, void* user) {
   static_cast<std::string*>(user)->append(data, size * count);
@@ -78,7 +84,12 @@ class CurlHttpClient final : public HttpClient {
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, append_header);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, give_up_on_abort);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     CURLcode code = curl_easy_perform(curl);
+    if (code == CURLE_ABORTED_BY_CALLBACK) {
+      return llm_error(LlmErrorKind::kHttp, "POST " + request.url + ": cancelled");
+    }
     if (code != CURLE_OK) {
       std::string detail = "POST " + request.url + ": " +
                            (error_text[0] != 0 ? error_text : curl_easy_strerror(code));

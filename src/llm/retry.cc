@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "core/cancel.h"
 #include "llm/llm_error.h"
 
 namespace panta::llm {
@@ -13,7 +14,14 @@ namespace {
 
 class ThreadSleeper final : public Sleeper {
  public:
-  void sleep_for(std::chrono::milliseconds delay) override { std::this_thread::sleep_for(delay); }
+  // In slices, so that an abort request ends the wait within 100 ms.
+  void sleep_for(std::chrono::milliseconds delay) override {
+    auto until = std::chrono::steady_clock::now() + delay;
+    while (!abort_requested() && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+          until - std::chrono::steady_clock::now(), std::chrono::milliseconds(100)));
+    }
+  }
 };
 
 bool retryable_status(long status) {
@@ -49,7 +57,7 @@ Result<HttpResponse> post_with_retries(HttpClient& http, const HttpRequest& requ
     Result<HttpResponse> response = http.post(request, timeouts);
     bool timed_out = !response.ok() && llm_error_kind(response.error()) == LlmErrorKind::kTimeout;
     bool again = timed_out || (response.ok() && retryable_status(response->status));
-    if (!again) return response;
+    if (!again || abort_requested()) return response;
     if (retry >= policy.max_retries) {
       if (!timed_out) return response;
       return Error{response.error().message + " (" + std::to_string(retry + 1) + " attempts)"};

@@ -5,11 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <map>
 
 #include "process/subprocess.h"
+
+#include "core/cancel.h"
 
 extern char** environ;
 
@@ -238,9 +241,15 @@ Result<CommandOutput> run(const SpawnOptions& options, std::chrono::milliseconds
     if (out.get() >= 0) fds[n++] = {out.get(), POLLIN, 0};
     if (err.get() >= 0) fds[n++] = {err.get(), POLLIN, 0};
     if (in.get() >= 0) fds[n++] = {in.get(), POLLOUT, 0};
-    int r = ::poll(fds, static_cast<nfds_t>(n), remaining_ms(deadline));
+    // Short polls, so that an abort request (the second Ctrl-C) is seen within 100 ms.
+    int r = ::poll(fds, static_cast<nfds_t>(n), std::min(remaining_ms(deadline), 100));
+    if (abort_requested()) {
+      PosixChild(s->pid, Fd(), Fd()).kill();
+      return Error{"cancelled"};
+    }
     if (r < 0 && errno == EINTR) continue;
     if (r == 0) {
+      if (Clock::now() < deadline) continue;
       result.timed_out = true;
       break;
     }

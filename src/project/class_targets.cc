@@ -81,7 +81,10 @@ Result<std::vector<std::string>> resolve_class_target(const Project& project,
   std::string name(target);
   if (name.ends_with(".*")) name.resize(name.size() - 2);
   if (name == std::string(target) && is_file(project.source_file_for(name))) {
-    return std::vector<std::string>{name};
+    // A nested class means its file's top-level class: the one the test class is named for.
+    auto top = fqn_of(project.source_file_for(name), project.src_dir);
+    if (!top) return top.error();
+    return std::vector<std::string>{*top};
   }
   fs::path folder = fs::path(project.src_dir) / package_folder(name);
   if (is_dir(folder)) return classes_under(project, folder);

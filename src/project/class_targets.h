@@ -10,7 +10,8 @@
 namespace panta::project {
 
 /// What a `--class` value names, resolved to fully qualified class names, sorted:
-/// - a class, "pkg.Outer" (or a nested "pkg.Outer.Inner"), when its source file exists;
+/// - a class, "pkg.Outer", when its source file exists (a nested "pkg.Outer.Inner" gives
+///   "pkg.Outer": tests are written per source file);
 /// - a package, "pkg" or "pkg.*", when src_dir/pkg is a folder: every class in it and in its
 ///   subpackages;
 /// - a folder or a .java file under src_dir, written as a path (with a '/' or ending in .java;

@@ -1,5 +1,6 @@
 #include "select/path_selection.h"
 
+#include <algorithm>
 #include <set>
 
 namespace panta::select {
@@ -36,8 +37,8 @@ int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceC
 
 std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
                                     const coverage::SourceCoverage& coverage, PathHistory& history,
-                                    int max_selections) {
-  std::vector<Selection> out;
+                                    int max_selections, size_t max_methods) {
+  std::vector<std::pair<Selection, int>> chosen;  // with the exploitation path's score
   for (const MethodPaths& m : methods) {
     struct Candidate {
       size_t path;
@@ -58,11 +59,27 @@ std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
       if (c.selected < least->selected) least = &c;
     }
     Selection s{m.method, {highest->path}};
-    history.add(m.method, highest->path);
-    if (least->path != highest->path) {
-      s.paths.push_back(least->path);
-      history.add(m.method, least->path);
-    }
+    if (least->path != highest->path) s.paths.push_back(least->path);
+    chosen.emplace_back(std::move(s), highest->score);
+  }
+  if (max_methods > 0 && chosen.size() > max_methods) {
+    std::stable_sort(chosen.begin(), chosen.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    chosen.resize(max_methods);
+    // Back to the methods' order, so the prompt lists them as the source does.
+    std::stable_sort(chosen.begin(), chosen.end(), [&methods](const auto& a, const auto& b) {
+      auto pos = [&methods](const std::string& name) {
+        for (size_t i = 0; i < methods.size(); ++i) {
+          if (methods[i].method == name) return i;
+        }
+        return methods.size();
+      };
+      return pos(a.first.method) < pos(b.first.method);
+    });
+  }
+  std::vector<Selection> out;
+  for (auto& [s, score] : chosen) {
+    for (size_t p : s.paths) history.add(s.method, p);
     out.push_back(std::move(s));
   }
   return out;

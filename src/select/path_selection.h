@@ -43,9 +43,11 @@ struct Selection {
 /// Algorithm 2: per method, the candidates are paths with a positive missed score selected
 /// fewer than `max_selections` times; it takes the highest-scoring one (exploitation) and the
 /// least selected one (exploration), once when they coincide, and counts both in `history`.
-/// Ties go to the earlier path. Methods without candidates are left out.
+/// Ties go to the earlier path. Methods without candidates are left out. With `max_methods`
+/// > 0 only that many methods are kept, those whose exploitation path scores highest (ties:
+/// the earlier method), in the methods' order; only kept selections count in `history`.
 std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
                                     const coverage::SourceCoverage& coverage, PathHistory& history,
-                                    int max_selections);
+                                    int max_selections, size_t max_methods = 0);
 
 }  // namespace panta::select

@@ -24,7 +24,7 @@ TEST(ClassTargets, AClassAPackageAndAFolder) {
   test::TempDir dir;
   Project p = project_in(dir);
   EXPECT_EQ(*resolve_class_target(p, "a.A"), Names{"a.A"});
-  EXPECT_EQ(*resolve_class_target(p, "a.A.Inner"), Names{"a.A.Inner"});  // nested: A.java
+  EXPECT_EQ(*resolve_class_target(p, "a.A.Inner"), Names{"a.A"});  // nested: A.java
   EXPECT_EQ(*resolve_class_target(p, "a"), (Names{"a.A", "a.b.B"}));
   EXPECT_EQ(*resolve_class_target(p, "a.*"), (Names{"a.A", "a.b.B"}));
   EXPECT_EQ(*resolve_class_target(p, "a.b"), Names{"a.b.B"});

@@ -2,6 +2,7 @@
 // --resume (reusing the answer already paid for), several classes with a summary table.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -86,7 +87,10 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
   EXPECT_EQ(after_stop.find("bulkFood"), std::string::npos);     // iteration 2 never ran
   auto j = nlohmann::json::parse(test::slurp(report));
   EXPECT_EQ(j["stop_reason"], "interrupted");
-  EXPECT_EQ(j["iterations"].size(), 1u);
+  EXPECT_EQ(j["status"], "interrupted");
+  ASSERT_EQ(j["iterations"].size(), 2u);  // the second one cut short, and undone
+  EXPECT_EQ(j["iterations"][1]["interrupted"], true);
+  EXPECT_GT(j["iterations"][1]["prompt_tokens"].get<int>(), 0);  // its answer was paid for
   test::PantaRun check =
       test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
@@ -94,9 +98,12 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
   // --resume takes the model from the journal and asks it only for what it did not answer.
   std::string resumed_report = dir.path() + "/resumed.json";
   test::PantaRun resumed = test::run_panta(
-      dir, "generate --project " + root + " --class org.example.shop.Cart --resume --report " +
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --resume --max-iterations 9 --report " +
                resumed_report);
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("not used: --max-iterations 9 (the run's: 7)"), std::string::npos)
+      << resumed.err;
   EXPECT_NE(resumed.err.find("resuming run 1 after iteration 1"), std::string::npos) << resumed.err;
   EXPECT_NE(resumed.err.find("answer reused from the journal"), std::string::npos) << resumed.err;
   EXPECT_EQ(calls(state), 3);
@@ -169,15 +176,18 @@ TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("class"), std::string::npos);
   EXPECT_NE(r.out.find("org.example.shop.Priced"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("skipped: nothing to test"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("2 of 3 classes ran; 2 tests kept"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("skipped: no methods under test"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("3 classes: 2 done, 1 skipped; 2 tests kept"), std::string::npos) << r.out;
   EXPECT_TRUE(fs::exists(root + "/src/test/java/org/example/shop/WalletTest.java"));
   auto j = nlohmann::json::parse(test::slurp(report));
   ASSERT_TRUE(j.is_array());
-  ASSERT_EQ(j.size(), 2u);
+  ASSERT_EQ(j.size(), 3u);
   EXPECT_EQ(j[0]["class"], "org.example.shop.Cart");
-  EXPECT_EQ(j[1]["class"], "org.example.shop.Wallet");
-  EXPECT_GT(j[1]["final"]["line_coverage"].get<double>(), 0);
+  EXPECT_EQ(j[1]["class"], "org.example.shop.Priced");
+  EXPECT_EQ(j[1]["status"], "skipped");
+  EXPECT_EQ(j[2]["class"], "org.example.shop.Wallet");
+  EXPECT_EQ(j[2]["status"], "done");
+  EXPECT_GT(j[2]["final"]["line_coverage"].get<double>(), 0);
 
   // A folder names the same classes; a class named twice runs once.
   test::PantaRun folder = test::run_panta(
@@ -195,6 +205,87 @@ TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
                " --class org.example.shop --test-file /tmp/x/FooTest.java --llm cmd:true");
   EXPECT_EQ(two_files.exit_code, 2);
   EXPECT_NE(two_files.err.find("--test-file names one file"), std::string::npos) << two_files.err;
+}
+
+std::vector<std::string> repaired_answers() {
+  return {
+      "```java\n@Test\nvoid sizeOfEmpty() {\n  assertEquals(0, new Cart().size());\n}\n"
+      "@Test\nvoid bulkFood() {\n  Cart cart = new Cart();\n  cart.add(new Cart.Item(\"rice\", "
+      "Cart.Category.FOOD, 10, 100));\n  assertEquals(1000, cart.total());\n}\n```\n",
+      test_method("bulkFood",
+                  "Cart cart = new Cart();\n  cart.add(new Cart.Item(\"rice\", "
+                  "Cart.Category.FOOD, 10, 100));\n  assertEquals(900, cart.total());"),
+      test_method("nothingNew", "assertEquals(0, new Cart().size());")};
+}
+
+TEST(GenerateRuns, CtrlCDuringARepairUndoesTheIterationAndResumeRedoesItFromTheJournal) {
+  test::TempDir dir;
+  const std::string flags = " --class org.example.shop.Cart --max-no-increase 1";
+  std::string straight = test::copy_shop(dir, "straight");
+  std::string straight_state = dir.path() + "/straight-calls";
+  test::PantaRun whole =
+      test::run_panta(dir, "generate --project " + straight + flags + " --llm " +
+                               counting_model(dir, repaired_answers(), straight_state, 0));
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  ASSERT_EQ(calls(straight_state), 3);
+
+  std::string root = test::copy_shop(dir, "shop");
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string before = test::slurp(test_file);
+  std::string state = dir.path() + "/calls";
+  test::PantaRun stopped = test::run_panta(
+      dir, "generate --project " + root + flags + " --llm " +
+               counting_model(dir, repaired_answers(), state, 2));  // call 2: the repair
+  EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+  EXPECT_NE(stopped.err.find("interrupted in iteration 1: its tests are not kept"),
+            std::string::npos)
+      << stopped.err;
+  EXPECT_EQ(test::slurp(test_file), before);  // the last whole iteration: none yet
+
+  test::PantaRun resumed = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --resume");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("repair answer reused from the journal"), std::string::npos)
+      << resumed.err;
+  EXPECT_EQ(calls(state), 3);  // generate and repair of iteration 1 were not asked again
+  EXPECT_EQ(test::slurp(test_file),
+            test::slurp(straight + "/src/test/java/org/example/shop/CartTest.java"));
+}
+
+TEST(GenerateRuns, ASecondCtrlCCancelsTheModelCallAtOnceAndSigtermIsHandledToo) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string before = test::slurp(test_file);
+  std::string script = dir.write(
+      "slow.sh",
+      "cat >/dev/null\np=$PPID\n"
+      "while [ \"$p\" -gt 1 ] && [ \"$(cat /proc/$p/comm)\" != panta ]; do p=$(cut -d' ' -f4 "
+      "/proc/$p/stat); done\n"
+      "kill -$SIG \"$p\"; sleep 0.3; kill -$SIG \"$p\"\nsleep 60\n");
+  auto started = std::chrono::steady_clock::now();
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --llm 'cmd:SIG=INT sh " +
+               script + "'");
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_LT(seconds, 30) << "the model call was not cancelled";
+  EXPECT_NE(r.err.find("cancelling the current step"), std::string::npos) << r.err;
+  EXPECT_EQ(test::slurp(test_file), before);
+  test::CommandResult status = test::run_command(
+      "python3 -c \"import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select "
+      "status from runs').fetchall())\" " +
+      root + "/.panta/journal.sqlite");
+  EXPECT_NE(status.out.find("interrupted"), std::string::npos) << status.out;
+
+  test::PantaRun term =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm 'cmd:SIG=TERM "
+                               "sh " +
+                               script + "'");
+  EXPECT_EQ(term.exit_code, 143) << term.err;
+  EXPECT_EQ(test::slurp(test_file), before);
 }
 
 }  // namespace

@@ -93,5 +93,28 @@ TEST(SelectPaths, FullyCoveredMethodsAreSkipped) {
   EXPECT_TRUE(select_paths({{"m", paths}}, all_covered, history, 3).empty());
 }
 
+TEST(SelectPaths, AMethodLimitKeepsTheMostMissedInSourceOrder) {
+  // Methods a, b, c with one path each over their own lines; b misses most, then c, then a.
+  coverage::SourceCoverage c;
+  auto missed = [&](uint32_t line) { c.lines[line] = {line, 2, 0, 0, 0}; };
+  for (uint32_t l : {1u, 10u, 11u, 12u, 20u, 21u}) missed(l);
+  auto path = [](std::vector<uint32_t> lines) {
+    std::vector<cfg::PathStep> steps;
+    for (uint32_t l : lines) steps.push_back({l, "s;", std::nullopt, ""});
+    return std::vector<std::vector<cfg::PathStep>>{steps};
+  };
+  std::vector<MethodPaths> methods = {
+      {"a", path({1})}, {"b", path({10, 11, 12})}, {"c", path({20, 21})}};
+  PathHistory history;
+  auto two = select_paths(methods, c, history, 3, 2);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].method, "b");
+  EXPECT_EQ(two[1].method, "c");
+  EXPECT_EQ(history.count("a", 0), 0);  // not selected, not counted
+  EXPECT_EQ(history.count("b", 0), 1);
+  PathHistory all;
+  EXPECT_EQ(select_paths(methods, c, all, 3).size(), 3u);  // no limit: the paper's behaviour
+}
+
 }  // namespace
 }  // namespace panta::select

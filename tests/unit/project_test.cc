@@ -1,6 +1,7 @@
 #include "project/project.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include "project/gradle.h"
 #include "project/maven.h"
 #include "project/project_config.h"
+#include "project/project_lock.h"
 #include "test_support.h"
 
 namespace panta::project {
@@ -561,6 +563,20 @@ TEST(SettingsOverlay, SplitAndOverlay) {
   EXPECT_EQ(merged.src_dir, "flag");
   EXPECT_EQ(merged.encoding, "latin1");
   EXPECT_FALSE(merged.test_dir.has_value());
+}
+
+TEST(ProjectLock, ASecondHolderIsRefusedUntilTheFirstLetsGo) {
+  test::TempDir dir;
+  {
+    auto first = ProjectLock::acquire(dir.path());
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    auto second = ProjectLock::acquire(dir.path());
+    ASSERT_FALSE(second.ok());
+    EXPECT_NE(second.error().message.find("another panta (pid " + std::to_string(getpid()) + ")"),
+              std::string::npos)
+        << second.error().message;
+  }
+  EXPECT_TRUE(ProjectLock::acquire(dir.path()).ok());
 }
 
 }  // namespace
