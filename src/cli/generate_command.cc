@@ -166,11 +166,12 @@ std::string one_line_result(const std::string& cls, const engine::GenerateReport
   }
   double cost = llm::cost(in_tokens, out_tokens, args.price_in, args.price_out);
   return fmt::format(
-      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} tests kept, pass rate "
+      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} test{} kept, pass rate "
       "{:.0f}%, {} iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
       cls, report.initial_line_coverage, report.line_coverage, report.initial_branch_coverage,
-      report.branch_coverage, report.tests_kept, report.pass_rate, report.iterations.size(),
-      report.iterations.size() == 1 ? "" : "s", report.stop_reason, in_tokens, out_tokens,
+      report.branch_coverage, report.tests_kept, report.tests_kept == 1 ? "" : "s",
+      report.pass_rate, report.iterations.size(), report.iterations.size() == 1 ? "" : "s",
+      report.stop_reason, in_tokens, out_tokens,
       args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
       report.test_file);
 }

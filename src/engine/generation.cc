@@ -123,6 +123,9 @@ class Generator {
     auto basic = prompt::PromptTemplates::load(prompt_dir, "basic");
     if (!basic) return basic.error();
     basic_.emplace(std::move(*basic));
+    auto cov = prompt::PromptTemplates::load(prompt_dir, "cov");
+    if (!cov) return cov.error();
+    cov_.emplace(std::move(*cov));
     source_path_ = project_.source_file_for(options_.class_name);
     auto text = java::read_file(source_path_);
     if (!text) return Error{"class " + options_.class_name + ": " + text.error().message};
@@ -590,10 +593,18 @@ class Generator {
         }
         in.targets.push_back(std::move(target));
       }
-      if (in.targets.empty())
-        prompts.emplace_back(in, &*basic_);
-      else
+      if (in.targets.empty()) {
+        // No path of a method under test misses anything: what is missed lies elsewhere
+        // (getters and setters, implicit constructors, field initializers, lambda bodies), so
+        // the prompt names those lines, as the cov strategy does (the paper sends the basic
+        // prompt here).
+        progress_("  no selected path misses coverage; the prompt names the uncovered lines");
+        in.uncovered_lines = coverage_.missed_lines();
+        in.partly_lines = coverage_.partly_lines();
+        prompts.emplace_back(in, &*cov_);
+      } else {
         prompts.emplace_back(in, &*templates_);
+      }
     } else if (options_.strategy == "symprompt") {
       for (const auto& m : methods_) {
         for (const auto& path : m.paths) {
@@ -631,6 +642,12 @@ class Generator {
       }
       if (!answer) {
         last_model_error_ = answer.error().message;
+        if (llm::llm_error_kind(answer.error()) == llm::LlmErrorKind::kReplayMiss) {
+          // A replay cannot go on: every later prompt differs from the recording too.
+          return Error{answer.error().message +
+                       "\n(the run has left the recorded one: the prompts, the code or Panta "
+                       "changed since the journal was recorded)"};
+        }
         progress_("  model error: " + answer.error().message);
         if (prompts.size() == 1) {  // the round counts as one without gain
           it.line_coverage = line_pct();
@@ -771,7 +788,8 @@ class Generator {
     std::string out;
     for (const auto& d : diags) {
       if (d.kind != "error") continue;
-      out += fmt::format("line {}: error: {}\n", d.line, d.message);
+      // javac's message has its details on more lines ("symbol: ...", "location: ...").
+      out += fmt::format("line {}: error: {}\n", d.line, java::collapse_whitespace(d.message, 500));
       if (d.line > 0)
         out += fmt::format("    {}\n",
                            java::collapse_whitespace(src.line(static_cast<uint32_t>(d.line)), 300));
@@ -843,6 +861,7 @@ class Generator {
   Progress progress_;  // the caller's, and the journal's notes
   std::optional<prompt::PromptTemplates> templates_;
   std::optional<prompt::PromptTemplates> basic_;
+  std::optional<prompt::PromptTemplates> cov_;  // panta, when no path is selected
   std::string source_path_;
   std::string source_text_;
   std::string test_path_;

@@ -96,6 +96,77 @@ std::string member_key(const Parsed& p, TSNode member) {
   return "";
 }
 
+// Whether `text` has `name` as a whole identifier.
+bool mentions(std::string_view text, std::string_view name) {
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    bool before = at > 0 && word(text[at - 1]);
+    bool after = at + name.size() < text.size() && word(text[at + name.size()]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+// The names a member key declares: "field:a,b" -> a, b; "method:f(int x)" -> f; "type:T" -> T.
+std::vector<std::string> declared_names(const std::string& key) {
+  std::vector<std::string> out;
+  size_t colon = key.find(':');
+  std::string kind = key.substr(0, colon);
+  std::string rest = key.substr(colon + 1);
+  if (kind == "method") {
+    out.push_back(rest.substr(0, rest.find('(')));
+  } else if (kind == "field") {
+    for (size_t at = 0; at <= rest.size();) {
+      size_t comma = rest.find(',', at);
+      out.push_back(rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  } else if (kind == "type") {
+    out.push_back(rest);
+  }
+  return out;
+}
+
+// The members of an answer a test needs: those it names, those run around every test (setup,
+// teardown, rules, initializer blocks), and what those name in turn.
+std::vector<bool> members_needed(const std::string& test_code,
+                                 const std::vector<std::pair<std::string, std::string>>& members) {
+  static const char* const kAlways[] = {
+      "@BeforeEach",  "@AfterEach",  "@BeforeAll", "@AfterAll",  "@Before",           "@After",
+      "@BeforeClass", "@AfterClass", "@Rule",      "@ClassRule", "@RegisterExtension"};
+  std::vector<bool> needed(members.size(), false);
+  std::vector<const std::string*> texts = {&test_code};
+  for (size_t m = 0; m < members.size(); ++m) {
+    const auto& [key, code] = members[m];
+    bool always = key.rfind("init:", 0) == 0 || declared_names(key).empty();
+    for (const char* a : kAlways) always = always || mentions(code, std::string_view(a + 1));
+    if (always) {
+      needed[m] = true;
+      texts.push_back(&code);
+    }
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t m = 0; m < members.size(); ++m) {
+      if (needed[m]) continue;
+      for (const std::string& name : declared_names(members[m].first)) {
+        bool used = std::any_of(texts.begin(), texts.end(),
+                                [&name](const std::string* t) { return mentions(*t, name); });
+        if (used) {
+          needed[m] = true;
+          texts.push_back(&members[m].second);
+          grew = true;
+          break;
+        }
+      }
+    }
+  }
+  return needed;
+}
+
 // Lines of `code` moved so that the least indented one starts at `indent`.
 std::string reindent(const std::string& code, const std::string& indent) {
   std::vector<std::string> lines;
@@ -115,11 +186,26 @@ std::string reindent(const std::string& code, const std::string& indent) {
   if (common == std::string::npos) common = 0;
   size_t last_indent = lines.size() > 1 ? lines.back().find_first_not_of(" \t") : 0;
   if (lines.size() > 1 && last_indent != std::string::npos) common = std::min(common, last_indent);
+  // Nested lines step by the code's own unit (its smallest indentation step); they get the
+  // target's unit instead, taken to be `indent` (members sit one level into their class).
+  size_t unit = 0;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    size_t first = lines[i].find_first_not_of(' ');
+    if (first != std::string::npos && first > common && (unit == 0 || first - common < unit))
+      unit = first - common;
+  }
+  bool spaces = indent.find_first_not_of(' ') == std::string::npos && !indent.empty();
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string line = lines[i];
     if (i > 0) line = line.size() >= common ? line.substr(common) : std::string();
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+    if (i > 0 && spaces && unit > 0 && unit != indent.size()) {
+      size_t lead = line.find_first_not_of(' ');
+      if (lead != std::string::npos && lead % unit == 0) {
+        line = std::string(lead / unit * indent.size(), ' ') + line.substr(lead);
+      }
+    }
     out += line.empty() ? "\n" : indent + line + "\n";
   }
   return out;
@@ -306,20 +392,38 @@ std::string TestFile::test_code(const std::string& name) const {
 
 void TestFile::add_import(const std::string& import) {
   auto p = Parsed::of(text_);
-  uint32_t insert_at = 0;
-  bool after = false;
+  bool is_static = import.rfind("import static ", 0) == 0;
+  std::optional<uint32_t> package_end;
+  std::optional<uint32_t> last_same;    // the end of the last import of the same kind
+  std::optional<uint32_t> last_any;     // the end of the last import
+  std::optional<uint32_t> first_other;  // the start of the first import of the other kind
   for (TSNode c : named_children(p->tree.root())) {
     std::string_view t = node_type(c);
-    if (t == "import_declaration") {
-      if (java::collapse_whitespace(p->text(c)) == import) return;
-      insert_at = ts_node_end_byte(c);
-      after = true;
-    } else if (t == "package_declaration" && !after) {
-      insert_at = ts_node_end_byte(c);
-      after = true;
+    if (t == "package_declaration") package_end = ts_node_end_byte(c);
+    if (t != "import_declaration") continue;
+    std::string text = java::collapse_whitespace(p->text(c));
+    if (text == import) return;
+    bool static_one = text.rfind("import static ", 0) == 0;
+    last_any = ts_node_end_byte(c);
+    if (static_one == is_static) {
+      last_same = ts_node_end_byte(c);
+    } else if (!first_other) {
+      first_other = ts_node_start_byte(c);
     }
   }
-  text_.insert(insert_at, after ? "\n" + import : import + "\n");
+  // Static imports go with the static ones (before the others when there are none yet), the
+  // others after the other imports.
+  if (last_same) {
+    text_.insert(*last_same, "\n" + import);
+  } else if (is_static && first_other) {
+    text_.insert(*first_other, import + "\n\n");
+  } else if (last_any) {
+    text_.insert(*last_any, "\n\n" + import);
+  } else if (package_end) {
+    text_.insert(*package_end, "\n\n" + import);
+  } else {
+    text_.insert(0, import + "\n\n");
+  }
 }
 
 void TestFile::add_member(const std::string& code) {
@@ -330,7 +434,17 @@ void TestFile::add_member(const std::string& code) {
   size_t line_start = text_.rfind('\n', close == 0 ? 0 : close - 1);
   size_t at = line_start == std::string::npos ? close : line_start + 1;
   if (text_.find_first_not_of(" \t", at) != close) at = close;
-  text_.insert(at, "\n" + reindent(code, "  "));
+  // The indentation the class's members already have (two spaces in an empty class).
+  std::string indent = "  ";
+  auto members = named_children(field(first_class(p->tree.root()), "body"));
+  if (!members.empty()) {
+    size_t start = ts_node_start_byte(members.front());
+    size_t bol = text_.rfind('\n', start == 0 ? 0 : start - 1);
+    bol = bol == std::string::npos ? 0 : bol + 1;
+    std::string lead = text_.substr(bol, start - bol);
+    if (!lead.empty() && lead.find_first_not_of(" \t") == std::string::npos) indent = lead;
+  }
+  text_.insert(at, "\n" + reindent(code, indent));
 }
 
 std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& from) {
@@ -339,7 +453,10 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
   std::vector<std::string> keys;
   for (TSNode m : named_children(field(cls, "body"))) keys.push_back(member_key(*p, m));
   for (const std::string& i : from.imports) add_import(i);
-  for (const auto& [key, code] : from.members) {
+  std::vector<bool> needed = members_needed(test.code, from.members);
+  for (size_t m = 0; m < from.members.size(); ++m) {
+    const auto& [key, code] = from.members[m];
+    if (!needed[m]) continue;  // added with a test that uses it, if one is kept
     if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
     keys.push_back(key);
     add_member(code);

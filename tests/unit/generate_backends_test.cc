@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "../llm/fake_llm_server.h"
@@ -126,6 +127,36 @@ TEST(GenerateStrategies, SymPromptAsksOncePerPathWithItsConditionsOnly) {
   }
   // One pass: every answer after the first repeats an existing test and is skipped.
   EXPECT_TRUE(has(r.panta.out, "1 iteration (")) << r.panta.out;
+}
+
+TEST(GenerateStrategies, PantaNamesTheUncoveredLinesWhenNoPathMissesAnything) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string pkg = "/org/example/shop/";
+  std::ofstream(root + "/src/main/java" + pkg + "Account.java")
+      << "package org.example.shop;\n\npublic class Account {\n  private long cents = 5;\n\n"
+         "  public long getCents() {\n    return cents;\n  }\n\n"
+         "  public boolean pay(long amount) {\n    if (amount > cents) {\n      return false;\n"
+         "    }\n    cents -= amount;\n    return true;\n  }\n}\n";
+  std::ofstream(root + "/src/test/java" + pkg + "AccountTest.java")
+      << "package org.example.shop;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\n"
+         "import org.junit.jupiter.api.Test;\n\nclass AccountTest {\n  @Test\n  void pays() {\n"
+         "    assertTrue(new Account().pay(1));\n    assertFalse(new Account().pay(9));\n  }\n}\n";
+  llm::test::FakeLlmServer server(
+      nlohmann::json::array({answer("readsCents", "assertEquals(5L, new Account().getCents());")}));
+  test::PantaRun r =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Account --llm openai:m --llm-base-url " +
+                               server.url() + "/v1 --max-iterations 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 1u);
+  std::string prompt = content(requests[0]);
+  EXPECT_TRUE(has(prompt, "## Coverage")) << prompt;
+  EXPECT_TRUE(has(prompt, "uncovered: 7.")) << prompt;  // `return cents;` of the getter
+  EXPECT_FALSE(has(prompt, "## Methods Under Test"));
+  EXPECT_TRUE(has(r.err, "no selected path misses coverage")) << r.err;
+  EXPECT_TRUE(has(r.out, "lines 85.7% -> 100.0%")) << r.out;
 }
 
 TEST(GenerateBackends, AnthropicMessagesApiThroughTheLoop) {

@@ -196,6 +196,38 @@ TEST(GenerateCli, HttpErrorsStopCleanlyWithTheFileIntact) {
   EXPECT_EQ(test::slurp(test_file), before);
 }
 
+// `make demo` replays examples/shop/demo/journal.sqlite; a change to the prompts makes it miss
+// (re-record it with scripts/record-demo.sh).
+TEST(GenerateCli, DemoJournalReplaysToFullCoverage) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  fs::remove_all(root + "/demo");
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --llm replay:" +
+               std::string(PANTA_SOURCE_DIR) + "/examples/shop/demo/journal.sqlite");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("lines 10.9% -> 100.0%, branches 6.2% -> 100.0%"), std::string::npos)
+      << r.out << r.err;
+  EXPECT_NE(r.out.find("(full coverage)"), std::string::npos) << r.out;
+}
+
+TEST(GenerateCli, AReplayMissStopsTheRun) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string text = test::slurp(test_file);
+  text.insert(text.rfind('}'), "\n  @Test\n  void extra() {\n    assertEquals(0, 0);\n  }\n");
+  std::ofstream(test_file) << text;  // the first prompt now differs from the recorded one
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --llm replay:" +
+               std::string(PANTA_SOURCE_DIR) + "/examples/shop/demo/journal.sqlite");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("LLM replay miss"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the run has left the recorded one"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("iteration 2 of"), std::string::npos) << r.err;
+  EXPECT_EQ(test::slurp(test_file), text);
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");

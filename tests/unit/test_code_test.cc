@@ -215,4 +215,59 @@ TEST(TestFile, ImportsTheAssertionsALooseTestCallsUnqualified) {
   EXPECT_EQ(wild->text().find("Assertions.assertTrue;"), std::string::npos) << wild->text();
 }
 
+TEST(TestFile, AddsOnlyTheHelpersATestUsesAndTheSetup) {
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(R"(```java
+class CartTest {
+  private Cart cart;
+  private int unusedCounter;
+  @BeforeEach
+  void setUp() { cart = fresh(); }
+  private static Cart fresh() { return new Cart(); }
+  private static Cart full() { return withItem(fresh()); }
+  private static Cart withItem(Cart c) { return c; }
+  @Test
+  void usesSetupOnly() { assertEquals(0, cart.size()); }
+  @Test
+  void usesFull() { assertEquals(0, full().size()); }
+}
+```)");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  f->add_test(r->tests[0], *r);
+  const std::string& t = f->text();
+  EXPECT_NE(t.find("void setUp()"), std::string::npos) << t;
+  EXPECT_NE(t.find("private Cart cart;"), std::string::npos);
+  EXPECT_NE(t.find("Cart fresh()"), std::string::npos);  // setUp calls it
+  EXPECT_EQ(t.find("full()"), std::string::npos);
+  EXPECT_EQ(t.find("withItem"), std::string::npos);
+  EXPECT_EQ(t.find("unusedCounter"), std::string::npos);
+  f->add_test(r->tests[1], *r);  // now full() and what it calls come along
+  EXPECT_NE(f->text().find("Cart full()"), std::string::npos);
+  EXPECT_NE(f->text().find("Cart withItem(Cart c)"), std::string::npos);
+  EXPECT_EQ(f->text().find("unusedCounter"), std::string::npos);
+}
+
+TEST(TestFile, FollowsTheFilesIndentationAndImportGroups) {
+  auto f = TestFile::parse(
+      "package p;\n\nimport java.util.List;\n\nclass FooTest {\n    @Test\n    void a() {\n"
+      "        List.of();\n    }\n}\n");
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(
+      "```java\nimport static org.junit.jupiter.api.Assertions.*;\nimport "
+      "org.junit.jupiter.api.Test;\nclass X {\n  @Test\n  void b() {\n    assertTrue(true);\n  "
+      "}\n}\n```\n");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  f->add_test(r->tests[0], *r);
+  const std::string& t = f->text();
+  EXPECT_NE(t.find("    @Test\n    void b() {\n        assertTrue(true);\n    }\n"),
+            std::string::npos)
+      << t;
+  EXPECT_LT(t.find("import static org.junit.jupiter.api.Assertions.*;"),
+            t.find("import java.util.List;"))
+      << t;
+  EXPECT_GT(t.find("import org.junit.jupiter.api.Test;"), t.find("import java.util.List;")) << t;
+  EXPECT_TRUE(TestFile::parse(t).ok());
+}
+
 }  // namespace panta::junit
