@@ -508,17 +508,57 @@ class Generator {
     return in;
   }
 
-  // One prompt, shrunk when the model says it is too long: first the test file's bodies go,
-  // then the source lines far from the selected paths.
+  // Makes the prompt smaller, one step per call: the test file's method bodies go first, then
+  // the source lines far from the selected paths (or uncovered lines), then half the methods.
+  // False when there is nothing left to take out.
+  bool shrink(prompt::GenerateInputs& in, int& step, const std::string& why) {
+    while (step < 3) {
+      int s = step++;
+      if (s == 0 && !file_->test_names().empty()) {
+        progress_("  " + why + ": the test file's method bodies are left out");
+        std::string names;
+        for (const std::string& n : file_->test_names()) names += (names.empty() ? "" : ", ") + n;
+        in.test_file = "// " + test_class_ + " exists with tests: " + names;
+        return true;
+      }
+      if (s == 1) {
+        std::string near = near_lines_source(in);
+        if (near == in.source_text) continue;
+        progress_("  " + why + ": only the source lines near the selected paths are kept");
+        in.source_text = std::move(near);
+        return true;
+      }
+      if (s == 2 && in.targets.size() > 1) {
+        in.targets.resize(in.targets.size() / 2);
+        progress_(fmt::format("  {}: only the first {} methods' paths are asked for", why,
+                              in.targets.size()));
+        step = 2;  // halve again next time
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // One prompt: shrunk beforehand when it is over --max-prompt-tokens, and again when the
+  // model says it is too long.
   Result<llm::Completion> ask(prompt::GenerateInputs in, const prompt::PromptTemplates& t,
                               const std::string& kind) {
-    constexpr int kShrinks = 3;
-    for (int shrink = 0; shrink <= kShrinks; ++shrink) {
+    int step = 0;
+    for (;;) {
       llm::Prompt p;
       p.user = t.render_generate(in);
       p.kind = kind;
       p.class_name = options_.class_name;
       p.options = options_.prompt_options;
+      if (options_.max_prompt_tokens > 0) {
+        int64_t tokens = llm::estimate_tokens(llm::render_prompt(p));
+        if (tokens > options_.max_prompt_tokens &&
+            shrink(in, step,
+                   fmt::format("the prompt has about {} tokens, over --max-prompt-tokens {}",
+                               tokens, options_.max_prompt_tokens))) {
+          continue;
+        }
+      }
       if (options_.dry_run) {
         options_.dry_run(llm::render_prompt(p));
         panta::request_stop();
@@ -528,39 +568,27 @@ class Generator {
       auto answer = model_->complete(p);
       llm_seconds_ += seconds_since(start);
       if (answer && answer->from_journal) progress_("  answer reused from the journal");
-      if (answer || !llm::is_context_length_error(answer.error()) || shrink == kShrinks) {
-        return answer;
-      }
-      if (shrink == 0) {
-        progress_(
-            "  the prompt is too long for the model: the test file's method bodies are left out");
-        std::string names;
-        for (const std::string& n : file_->test_names()) names += (names.empty() ? "" : ", ") + n;
-        in.test_file =
-            "// " + test_class_ + " exists with tests: " + (names.empty() ? "(none)" : names);
-      } else if (shrink == 1) {
-        progress_("  still too long: only the source lines near the selected paths are kept");
-        in.source_text = near_paths_source(in);
-      } else if (in.targets.size() > 1) {
-        in.targets.resize(in.targets.size() / 2);
-        progress_(fmt::format("  still too long: only the first {} methods' paths are asked for",
-                              in.targets.size()));
-      } else {
-        return answer;
-      }
+      if (answer || !llm::is_context_length_error(answer.error())) return answer;
+      if (!shrink(in, step, "the prompt is too long for the model")) return answer;
     }
-    return Error{"unreachable"};
   }
 
-  std::string near_paths_source(const prompt::GenerateInputs& in) const {
+  // The source with only the lines within 3 of a selected path's line or of an uncovered or
+  // partly covered line the prompt names (the others left empty, so line numbers stay true);
+  // the whole source when the prompt names no line.
+  std::string near_lines_source(const prompt::GenerateInputs& in) const {
     std::set<uint32_t> keep;
+    auto near = [&keep](uint32_t line) {
+      for (uint32_t l = line > 3 ? line - 3 : 1; l <= line + 3; ++l) keep.insert(l);
+    };
     for (const auto& t : in.targets) {
       for (const auto& path : t.paths) {
-        for (const auto& s : path) {
-          for (uint32_t l = s.line > 3 ? s.line - 3 : 1; l <= s.line + 3; ++l) keep.insert(l);
-        }
+        for (const auto& s : path) near(s.line);
       }
     }
+    for (uint32_t l : in.uncovered_lines) near(l);
+    for (uint32_t l : in.partly_lines) near(l);
+    for (const auto& s : in.symprompt_path) near(s.line);
     java::SourceText src(source_path_, source_text_);
     std::string out;
     for (uint32_t l = 1; l <= src.line_count(); ++l) {

@@ -25,6 +25,9 @@ struct GenerateOptions {
   /// panta strategy: at most this many methods per prompt, those missing most (0: all of
   /// them, as the paper; large classes make long prompts, the paper's section 5 notes).
   int max_methods = 0;
+  /// When a prompt's estimated size is over this, it is shrunk before it is sent, as for a
+  /// context-length error (0: no limit). For servers that cut long prompts silently.
+  int64_t max_prompt_tokens = 0;
   int repair_attempts = 3;
   std::string test_file;  ///< Default: the project's test file for the class.
   std::chrono::milliseconds test_timeout{10000};

@@ -228,6 +228,29 @@ TEST(GenerateCli, AReplayMissStopsTheRun) {
   EXPECT_EQ(test::slurp(test_file), text);
 }
 
+TEST(GenerateCli, APromptOverTheTokenBudgetIsShrunkBeforeItIsSent) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  test::PantaRun full =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm cmd:false --dry-run");
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  test::PantaRun small = test::run_panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --llm cmd:false --dry-run --max-prompt-tokens 1200");
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_NE(
+      small.err.find("over --max-prompt-tokens 1200: the test file's method bodies are left out"),
+      std::string::npos)
+      << small.err;
+  EXPECT_NE(small.err.find("only the source lines near the selected paths are kept"),
+            std::string::npos)
+      << small.err;
+  EXPECT_LT(small.out.size(), full.out.size());
+  EXPECT_NE(small.out.find("CartTest exists with tests: emptyCartCostsNothing"), std::string::npos);
+  EXPECT_NE(small.out.find("## Methods Under Test"), std::string::npos);
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");

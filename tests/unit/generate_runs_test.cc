@@ -288,5 +288,36 @@ TEST(GenerateRuns, ASecondCtrlCCancelsTheModelCallAtOnceAndSigtermIsHandledToo) 
   EXPECT_EQ(test::slurp(test_file), before);
 }
 
+TEST(GenerateRuns, BadAnswersEachGetALineAndTheRunGoesOn) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string state = dir.path() + "/calls";
+  std::vector<std::string> answers = {
+      "I would test the cart with a few cases, but here is only prose.",
+      "",  // printed nothing
+      "Sure! Here you go:\n```java\npackage com.other;\n\nimport org.junit.jupiter.api.Test;\n\n"
+      "public class SomethingElseTest {\n  @Test\n  void spins() {\n    while (true) { }\n  }\n\n"
+      "  @Test\n  void sizeOfEmpty() {\n    org.junit.jupiter.api.Assertions.assertEquals(0, new "
+      "Cart().size());\n  }\n}\n```\nHope this helps."};
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --max-iterations 3 --max-no-increase 3 "
+               "--repair-attempts 0 --test-timeout 2 --llm " +
+               counting_model(dir, answers, state, 0));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("no usable tests in the answer"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("printed nothing"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("dropped spins"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("kept sizeOfEmpty"), std::string::npos) << r.err;
+  std::string written = test::slurp(root + "/src/test/java/org/example/shop/CartTest.java");
+  EXPECT_NE(written.find("package org.example.shop;"), std::string::npos);
+  EXPECT_EQ(written.find("com.other"), std::string::npos);
+  EXPECT_EQ(written.find("spins"), std::string::npos);
+  EXPECT_NE(written.find("void sizeOfEmpty()"), std::string::npos);
+  test::PantaRun check =
+      test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
 }  // namespace
 }  // namespace panta
