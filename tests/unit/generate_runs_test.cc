@@ -60,17 +60,22 @@ std::vector<std::string> three_answers() {
           test_method("nothingNew", "assertEquals(0, new Cart().size());")};
 }
 
+// The test file an uninterrupted run with these answers writes (it must ask for all of them).
+std::string uninterrupted_result(const test::TempDir& dir, const std::vector<std::string>& answers,
+                                 const std::string& flags) {
+  std::string straight = test::copy_shop(dir, "straight");
+  std::string state = dir.path() + "/straight-calls";
+  test::PantaRun whole = test::run_panta(dir, "generate --project " + straight + flags + " --llm " +
+                                                  counting_model(dir, answers, state, 0));
+  EXPECT_EQ(whole.exit_code, 0) << whole.err;
+  EXPECT_EQ(calls(state), static_cast<int>(answers.size()));
+  return test::slurp(straight + "/src/test/java/org/example/shop/CartTest.java");
+}
+
 TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
   test::TempDir dir;
   const std::string flags = " --class org.example.shop.Cart --max-no-increase 1";
-
-  std::string straight = test::copy_shop(dir, "straight");
-  std::string straight_state = dir.path() + "/straight-calls";
-  test::PantaRun whole =
-      test::run_panta(dir, "generate --project " + straight + flags + " --llm " +
-                               counting_model(dir, three_answers(), straight_state, 0));
-  ASSERT_EQ(whole.exit_code, 0) << whole.err;
-  EXPECT_EQ(calls(straight_state), 3);
+  std::string expected = uninterrupted_result(dir, three_answers(), flags);
 
   std::string root = test::copy_shop(dir, "shop");
   std::string state = dir.path() + "/calls";
@@ -107,8 +112,7 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
   EXPECT_NE(resumed.err.find("resuming run 1 after iteration 1"), std::string::npos) << resumed.err;
   EXPECT_NE(resumed.err.find("answer reused from the journal"), std::string::npos) << resumed.err;
   EXPECT_EQ(calls(state), 3);
-  EXPECT_EQ(test::slurp(test_file),
-            test::slurp(straight + "/src/test/java/org/example/shop/CartTest.java"));
+  EXPECT_EQ(test::slurp(test_file), expected);
   auto r = nlohmann::json::parse(test::slurp(resumed_report));
   EXPECT_EQ(r["resumed_after"], 1);
   ASSERT_EQ(r["iterations"].size(), 3u);
@@ -221,13 +225,7 @@ std::vector<std::string> repaired_answers() {
 TEST(GenerateRuns, CtrlCDuringARepairUndoesTheIterationAndResumeRedoesItFromTheJournal) {
   test::TempDir dir;
   const std::string flags = " --class org.example.shop.Cart --max-no-increase 1";
-  std::string straight = test::copy_shop(dir, "straight");
-  std::string straight_state = dir.path() + "/straight-calls";
-  test::PantaRun whole =
-      test::run_panta(dir, "generate --project " + straight + flags + " --llm " +
-                               counting_model(dir, repaired_answers(), straight_state, 0));
-  ASSERT_EQ(whole.exit_code, 0) << whole.err;
-  ASSERT_EQ(calls(straight_state), 3);
+  std::string expected = uninterrupted_result(dir, repaired_answers(), flags);
 
   std::string root = test::copy_shop(dir, "shop");
   std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
@@ -248,8 +246,7 @@ TEST(GenerateRuns, CtrlCDuringARepairUndoesTheIterationAndResumeRedoesItFromTheJ
   EXPECT_NE(resumed.err.find("repair answer reused from the journal"), std::string::npos)
       << resumed.err;
   EXPECT_EQ(calls(state), 3);  // generate and repair of iteration 1 were not asked again
-  EXPECT_EQ(test::slurp(test_file),
-            test::slurp(straight + "/src/test/java/org/example/shop/CartTest.java"));
+  EXPECT_EQ(test::slurp(test_file), expected);
 }
 
 TEST(GenerateRuns, ASecondCtrlCCancelsTheModelCallAtOnceAndSigtermIsHandledToo) {
