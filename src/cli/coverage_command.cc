@@ -23,22 +23,6 @@ struct CoverageArgs {
   std::string format = "text";
 };
 
-std::string test_summary(const std::vector<runner::TestResult>& results) {
-  std::map<std::string, int> counts;
-  for (const auto& r : results) ++counts[runner::to_string(r.status)];
-  return fmt::format("tests: {} passed, {} failed, {} errors, {} skipped, {} timed out",
-                     counts["passed"], counts["failed"], counts["error"], counts["skipped"],
-                     counts["timeout"]);
-}
-
-bool all_passed(const std::vector<runner::TestResult>& results) {
-  for (const auto& r : results) {
-    if (r.status != runner::TestStatus::kPassed && r.status != runner::TestStatus::kSkipped)
-      return false;
-  }
-  return true;
-}
-
 void print_text(const project::Project& project,
                 const std::vector<coverage::SourceCoverage>& sources,
                 const runner::RunResult& run) {
@@ -57,7 +41,7 @@ void print_text(const project::Project& project,
     if (r.status == runner::TestStatus::kPassed) continue;
     std::cout << fmt::format("{} {}: {}\n", runner::to_string(r.status), r.id, r.message);
   }
-  std::cout << test_summary(run.results) << "\n";
+  std::cout << "tests: " << test_counts(run.results) << "\n";
 }
 
 ordered_json to_json(const project::Project& project,
@@ -136,12 +120,7 @@ Runner define_coverage(CLI::App& sub) {
   sub.add_option(
       "--test", args->tests,
       "Test class or method to run (FQN[#method]; repeatable; default: all test classes)");
-  sub.add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
-  sub.footer(
-      "Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or "
-      "project error.");
+  add_format_option_and_footer(sub, args->format);
   return [args] { return run_coverage(*args); };
 }
 

@@ -1,12 +1,39 @@
 #include "cli/prepared_tests.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "cli/commands.h"
 
 namespace panta::cli {
 namespace fs = std::filesystem;
+
+std::string test_counts(const std::vector<runner::TestResult>& results) {
+  std::map<std::string, int> counts;
+  for (const auto& r : results) ++counts[runner::to_string(r.status)];
+  return fmt::format("{} passed, {} failed, {} errors, {} skipped, {} timed out", counts["passed"],
+                     counts["failed"], counts["error"], counts["skipped"], counts["timeout"]);
+}
+
+bool all_passed(const std::vector<runner::TestResult>& results) {
+  for (const auto& r : results) {
+    if (r.status != runner::TestStatus::kPassed && r.status != runner::TestStatus::kSkipped)
+      return false;
+  }
+  return true;
+}
+
+void add_format_option_and_footer(CLI::App& sub, std::string& format) {
+  sub.add_option("--format", format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
+  sub.footer(
+      "Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or "
+      "project error.");
+}
 
 std::string test_source_of(const project::Project& project, const std::string& spec) {
   std::string fqn = spec.substr(0, spec.find('#'));

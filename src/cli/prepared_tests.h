@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/project_options.h"
 #include "core/result.h"
 #include "project/project_lock.h"
@@ -49,6 +51,16 @@ struct ReadyTests {
 /// Loads the project of `options` and prepares `tests` (see PreparedTests::prepare). Prints
 /// why it failed ("panta: ..." on stderr) and sets exit_code when it does.
 ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests);
+
+/// "N passed, N failed, N errors, N skipped, N timed out" for these results.
+std::string test_counts(const std::vector<runner::TestResult>& results);
+
+/// Whether every result passed or was skipped (true for none).
+bool all_passed(const std::vector<runner::TestResult>& results);
+
+/// The --format text|json option and the exit-code footer `panta coverage` and `panta test`
+/// share.
+void add_format_option_and_footer(CLI::App& sub, std::string& format);
 
 /// The source file of a test class: test_dir/pkg/Top.java for "pkg.Top", "pkg.Top$Inner" or
 /// "pkg.Top#method".

@@ -21,9 +21,7 @@ struct TestArgs {
 };
 
 void print_text(const runner::RunResult& run) {
-  std::map<std::string, int> counts;
   for (const auto& r : run.results) {
-    ++counts[runner::to_string(r.status)];
     std::cout << fmt::format("{:<8} {}  ({} ms)\n", runner::to_string(r.status), r.id,
                              r.duration_ms);
     if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
@@ -40,9 +38,7 @@ void print_text(const runner::RunResult& run) {
       }
     }
   }
-  std::cout << fmt::format("{} passed, {} failed, {} errors, {} skipped, {} timed out\n",
-                           counts["passed"], counts["failed"], counts["error"], counts["skipped"],
-                           counts["timeout"]);
+  std::cout << test_counts(run.results) << "\n";
 }
 
 ordered_json to_json(const runner::RunResult& run) {
@@ -78,12 +74,7 @@ int run_tests(const TestArgs& args) {
   } else {
     print_text(*run);
   }
-  bool ok = !run->results.empty();
-  for (const auto& r : run->results) {
-    ok =
-        ok && (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped);
-  }
-  return ok ? kOk : kFailed;
+  return !run->results.empty() && all_passed(run->results) ? kOk : kFailed;
 }
 
 }  // namespace
@@ -93,12 +84,7 @@ Runner define_test(CLI::App& sub) {
   add_project_options(sub, args->project);
   sub.add_option("--test", args->tests, "Test class or method to run (FQN[#method]; repeatable)")
       ->required();
-  sub.add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
-  sub.footer(
-      "Exit codes: 0 all tests passed, 1 a test failed or the tests did not compile, 2 usage or "
-      "project error.");
+  add_format_option_and_footer(sub, args->format);
   return [args] { return run_tests(*args); };
 }
 
