@@ -230,6 +230,7 @@ int run_generate(GenerateArgs args) {
     const char* env = std::getenv("PANTA_LLM");
     if (env != nullptr && *env != '\0') args.llm = env;
   }
+  if (args.llm.empty() && args.dry_run) args.llm = "cmd:false";  // never asked: --dry-run
   if (args.llm.empty() && !args.resume) {
     std::cerr
         << "panta: no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
@@ -320,7 +321,7 @@ int run_generate(GenerateArgs args) {
     }
     client = std::move(*made);
   }
-  auto prepared = PreparedTests::prepare(*project, args.project, {});
+  auto prepared = PreparedTests::main_classes_only(*project, args.project);
   if (!prepared) {
     std::cerr << "panta: " << prepared.error().message << "\n";
     return kUsage;
@@ -460,6 +461,9 @@ Runner define_generate(CLI::App& sub) {
                "(.panta/journal.sqlite), with that run's strategy, limits and (by default) model; "
                "answers it already received are reused");
   sub.add_flag("--dry-run", args->dry_run, "Print the first prompt and exit");
+  sub.add_flag("--check-each-test-in-class", args->engine.check_each_test_in_class,
+               "Run the whole test class after every test that passes alone (slower; the default "
+               "runs it once per answer and goes one by one only when that fails)");
   sub.footer(
       "Exit codes: 0 the run completed, 1 no valid test file or --fail-under not met, 2 usage or "
       "project error, 130 interrupted (Ctrl-C; --resume goes on).");

@@ -45,12 +45,23 @@ std::string test_source_of(const project::Project& project, const std::string& s
   return (fs::path(project.test_dir) / (path + ".java")).string();
 }
 
-Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
-    const project::Project& project, const ProjectOptions& options,
-    const std::vector<std::string>& tests) {
+Result<std::unique_ptr<PreparedTests>> PreparedTests::main_classes_only(
+    const project::Project& project, const ProjectOptions& options) {
   auto lock = project::ProjectLock::acquire(project.root);
   if (!lock) return lock.error();
   std::unique_ptr<PreparedTests> p(new PreparedTests(std::move(*lock)));
+  auto helper = HelperSession::start(project, options);
+  if (!helper) return helper.error();
+  p->helper_ = std::move(*helper);
+  auto session = runner::TestSession::open(project, p->helper_->runner());
+  if (!session) return session.error();
+  p->session_.emplace(std::move(*session));
+  return p;
+}
+
+Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
+    const project::Project& project, const ProjectOptions& options,
+    const std::vector<std::string>& tests) {
   std::vector<std::string> files;
   for (const std::string& t : tests) {
     std::string file = test_source_of(project, t);
@@ -58,12 +69,9 @@ Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
     if (!fs::exists(file, ec)) return Error{"test " + t + ": no source file " + file};
     if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
   }
-  auto helper = HelperSession::start(project, options);
-  if (!helper) return helper.error();
-  p->helper_ = std::move(*helper);
-  auto session = runner::TestSession::open(project, p->helper_->runner());
-  if (!session) return session.error();
-  p->session_.emplace(std::move(*session));
+  auto ready = main_classes_only(project, options);
+  if (!ready) return ready.error();
+  std::unique_ptr<PreparedTests> p = std::move(*ready);
   auto compiled = p->session_->compile_tests(files);
   if (!compiled) return compiled.error();
   if (!compiled->success) {

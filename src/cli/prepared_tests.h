@@ -25,6 +25,10 @@ class PreparedTests {
   static Result<std::unique_ptr<PreparedTests>> prepare(const project::Project& project,
                                                         const ProjectOptions& options,
                                                         const std::vector<std::string>& tests);
+  /// The helper and the main classes only: the caller compiles the tests it runs
+  /// (TestSession::compile_test_text), as `panta generate` does for its one test class.
+  static Result<std::unique_ptr<PreparedTests>> main_classes_only(const project::Project& project,
+                                                                  const ProjectOptions& options);
 
   runner::TestSession& session() { return *session_; }
   const std::vector<std::string>& tests() const { return tests_; }

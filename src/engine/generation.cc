@@ -5,6 +5,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -215,12 +216,15 @@ class Generator {
         // answers already received, without asking the model for them a second time.
         restore(std::move(before));
         it->interrupted = true;
+        it->line_coverage = line_pct();  // undone: the coverage of the last whole iteration
+        it->branch_coverage = branch_pct();
         report_.iterations.push_back(*it);
         report_.stop_reason = "interrupted";
         progress_(fmt::format(
-            "interrupted in iteration {}: its tests are not kept; --resume does it again from the "
-            "{} already received, without asking the model for them",
-            iter, counted(it->answers, "answer")));
+            "interrupted in iteration {}: its tests are not kept; --resume does it again{}", iter,
+            it->answers == 0 ? std::string()
+                             : fmt::format(", reusing the {} already received",
+                                           counted(it->answers, "answer"))));
         break;
       }
       report_.iterations.push_back(*it);
@@ -523,15 +527,16 @@ class Generator {
       }
       if (s == 1) {
         std::string near = near_lines_source(in);
-        if (near == in.source_text) continue;
+        if (near.size() >= in.source_text.size()) continue;
         progress_("  " + why + ": only the source lines near the selected paths are kept");
         in.source_text = std::move(near);
         return true;
       }
       if (s == 2 && in.targets.size() > 1) {
-        in.targets.resize(in.targets.size() / 2);
-        progress_(fmt::format("  {}: only the first {} methods' paths are asked for", why,
-                              in.targets.size()));
+        keep_most_missed_targets(in.targets, in.targets.size() / 2);
+        if (in.source_text != source_text_) in.source_text = near_lines_source(in);
+        progress_(fmt::format("  {}: only the paths of the {} methods missing most are asked for",
+                              why, in.targets.size()));
         step = 2;  // halve again next time
         return true;
       }
@@ -539,9 +544,45 @@ class Generator {
     return false;
   }
 
+  // A shrunk prompt asked for fewer methods than Algorithm 2 chose: the paths left out were not
+  // sent, so they do not count as selected (history, report).
+  void forget_unsent(const std::vector<select::Selection>& selections,
+                     const std::vector<prompt::MethodTarget>& sent, IterationReport& it) {
+    it.selected_paths.clear();
+    for (const auto& s : selections) {
+      bool was_sent = std::any_of(sent.begin(), sent.end(), [&s](const prompt::MethodTarget& t) {
+        return t.method == s.method;
+      });
+      for (size_t p : s.paths) {
+        if (was_sent) {
+          it.selected_paths.push_back(fmt::format("{}: path {}", s.method, p + 1));
+        } else {
+          history_.set(s.method, p, std::max(0, history_.count(s.method, p) - 1));
+        }
+      }
+    }
+  }
+
+  // Keeps the `n` targets whose first (exploitation) path misses most, in their order.
+  void keep_most_missed_targets(std::vector<prompt::MethodTarget>& targets, size_t n) const {
+    std::vector<std::pair<int, size_t>> ranked;
+    for (size_t i = 0; i < targets.size(); ++i) {
+      int score =
+          targets[i].paths.empty() ? 0 : select::missed_score(targets[i].paths[0], coverage_);
+      ranked.emplace_back(-score, i);
+    }
+    std::stable_sort(ranked.begin(), ranked.end());
+    std::vector<size_t> kept;
+    for (size_t k = 0; k < n && k < ranked.size(); ++k) kept.push_back(ranked[k].second);
+    std::sort(kept.begin(), kept.end());
+    std::vector<prompt::MethodTarget> out;
+    for (size_t i : kept) out.push_back(std::move(targets[i]));
+    targets = std::move(out);
+  }
+
   // One prompt: shrunk beforehand when it is over --max-prompt-tokens, and again when the
-  // model says it is too long.
-  Result<llm::Completion> ask(prompt::GenerateInputs in, const prompt::PromptTemplates& t,
+  // model says it is too long. `in` is left as it was sent.
+  Result<llm::Completion> ask(prompt::GenerateInputs& in, const prompt::PromptTemplates& t,
                               const std::string& kind) {
     int step = 0;
     for (;;) {
@@ -552,11 +593,12 @@ class Generator {
       p.options = options_.prompt_options;
       if (options_.max_prompt_tokens > 0) {
         int64_t tokens = llm::estimate_tokens(llm::render_prompt(p));
-        if (tokens > options_.max_prompt_tokens &&
-            shrink(in, step,
-                   fmt::format("the prompt has about {} tokens, over --max-prompt-tokens {}",
-                               tokens, options_.max_prompt_tokens))) {
-          continue;
+        if (tokens > options_.max_prompt_tokens) {
+          std::string why =
+              fmt::format("the prompt has about {} tokens, over --max-prompt-tokens {}", tokens,
+                          options_.max_prompt_tokens);
+          if (shrink(in, step, why)) continue;
+          progress_("  " + why + ", and nothing more can be left out: it is sent as it is");
         }
       }
       if (options_.dry_run) {
@@ -594,6 +636,8 @@ class Generator {
     for (uint32_t l = 1; l <= src.line_count(); ++l) {
       out += keep.empty() || keep.count(l) ? std::string(src.line(l)) + "\n" : std::string("\n");
     }
+    // No line past the source's own last one.
+    while (out.size() > source_text_.size() && !out.empty() && out.back() == '\n') out.pop_back();
     return out;
   }
 
@@ -604,6 +648,7 @@ class Generator {
     progress_(
         fmt::format("iteration {} of {}: asking the model ({})", n, max_iter, options_.strategy));
     std::vector<std::pair<prompt::GenerateInputs, const prompt::PromptTemplates*>> prompts;
+    std::vector<select::Selection> selections;  // panta: Algorithm 2's choice
     prompt::GenerateInputs in = base_inputs();
     bool zero = lines_covered() == 0;
     if (options_.strategy == "panta" && zero) {
@@ -611,9 +656,9 @@ class Generator {
       prompts.emplace_back(in, &*basic_);  // Algorithm 3, line 18
     } else if (options_.strategy == "panta") {
       in.failed_tests = failed_;
-      for (const auto& s :
-           select::select_paths(methods_, coverage_, history_, options_.max_path_selections,
-                                static_cast<size_t>(std::max(0, options_.max_methods)))) {
+      selections = select::select_paths(methods_, coverage_, history_, options_.max_path_selections,
+                                        static_cast<size_t>(std::max(0, options_.max_methods)));
+      for (const auto& s : selections) {
         prompt::MethodTarget target{s.method, {}};
         for (size_t p : s.paths) {
           target.paths.push_back(methods_paths(s.method)[p]);
@@ -622,11 +667,14 @@ class Generator {
         in.targets.push_back(std::move(target));
       }
       if (in.targets.empty()) {
-        // No path of a method under test misses anything: what is missed lies elsewhere
-        // (getters and setters, implicit constructors, field initializers, lambda bodies), so
-        // the prompt names those lines, as the cov strategy does (the paper sends the basic
-        // prompt here).
-        progress_("  no selected path misses coverage; the prompt names the uncovered lines");
+        // No path is left to select: each path that misses something was selected
+        // --max-path-selections times already, or what is missed lies outside the methods'
+        // paths (getters and setters, implicit constructors, field initializers, lambda
+        // bodies). The prompt names the missed lines, as the cov strategy does (the paper
+        // sends the basic prompt here).
+        progress_(
+            "  no path is left to select (each covered, or selected --max-path-selections "
+            "times); the prompt names the uncovered lines");
         in.uncovered_lines = coverage_.missed_lines();
         in.partly_lines = coverage_.partly_lines();
         prompts.emplace_back(in, &*cov_);
@@ -657,7 +705,10 @@ class Generator {
         cut_ = true;
         break;
       }
+      inputs.test_file = file_->text();  // as it is now: earlier prompts may have added tests
+      size_t targets = inputs.targets.size();
       auto answer = ask(inputs, *templ, "generate");
+      if (inputs.targets.size() < targets) forget_unsent(selections, inputs.targets, it);
       if (options_.dry_run) return it;
       if (panta::stop_requested()) {
         if (answer) {  // paid for, and kept in the journal for --resume
@@ -695,35 +746,59 @@ class Generator {
         continue;
       }
       for (const std::string& note : extracted->notes) progress_("  note: " + note);
+      // Each test is validated alone; the class as a whole is checked once per answer, and only
+      // when that fails are the answer's tests checked in it one by one (see check_in_class).
+      junit::TestFile before_answer = *file_;
+      std::vector<Accepted> accepted;
+      std::vector<junit::TestMethod> fresh;
+      junit::TestFile probe = *file_;  // to find repeats within the answer too
       for (const junit::TestMethod& test : extracted->tests) {
+        if (std::string same = probe.same_test_as(test); !same.empty()) {
+          progress_("  skipped " + test.name + ": the same as " + same);
+          continue;
+        }
+        probe.add_test(test, *extracted);
+        fresh.push_back(test);
+      }
+      std::optional<std::vector<Trial>> together;
+      if (!options_.check_each_test_in_class && !panta::stop_requested()) {
+        together = validate_together(fresh, *extracted);
+      }
+      for (size_t i = 0; i < fresh.size(); ++i) {
+        const junit::TestMethod& test = fresh[i];
         if (panta::stop_requested()) {
           cut_ = true;
           break;
         }
-        if (std::string same = file_->same_test_as(test); !same.empty()) {
-          progress_("  skipped " + test.name + ": the same as " + same);
-          continue;
-        }
         ++it.tests_generated;
         ++generated_total_;
-        Trial trial = try_test(test, *extracted);
+        Trial trial = together ? std::move((*together)[i])
+                               : try_test(test, *extracted, options_.check_each_test_in_class);
+        junit::TestMethod kept_as = test;
+        std::optional<junit::ExtractedTests> kept_from;
+        bool was_repaired = false;
         for (int attempt = 1; !trial.passed && attempt <= repairs; ++attempt) {
           progress_(fmt::format("  {} fails ({}); repair attempt {} of {}", trial.name,
                                 trial.compile_error ? "does not compile" : "does not pass", attempt,
                                 repairs));
-          auto repaired = repair(trial, it);
+          auto repaired = repair(trial, it, kept_as, kept_from);
           if (panta::stop_requested()) break;
           if (!repaired) break;
           trial = std::move(*repaired);
-          if (trial.passed) ++it.tests_repaired;
+          if (trial.passed) {
+            ++it.tests_repaired;
+            was_repaired = true;
+          }
         }
         if (panta::stop_requested()) {
           cut_ = true;
           break;
         }
-        if (trial.passed && trial.file) {
-          file_ = std::move(trial.file);
+        if (trial.passed) {
+          if (trial.file) file_ = std::move(trial.file);  // else validate_together put it there
           kept_names_.push_back(trial.name);
+          accepted.push_back(
+              {kept_as, kept_from ? std::move(*kept_from) : *extracted, trial.name, was_repaired});
           progress_("  kept " + trial.name);
         } else {
           ++it.tests_failed;
@@ -731,6 +806,10 @@ class Generator {
           failed_.push_back({trial.name, trial.code, trial.error});
         }
       }
+      if (!cut_ && !options_.check_each_test_in_class && !accepted.empty()) {
+        check_in_class(before_answer, accepted, it);
+      }
+      if (cut_) break;
     }
     it.tests_passed_first_try = it.tests_generated - it.tests_repaired - it.tests_failed;
     if (cut_) return it;  // undone by the caller
@@ -752,7 +831,46 @@ class Generator {
   static std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
   // Adds the test to a copy of the class, compiles it and runs the test alone.
-  Trial try_test(const junit::TestMethod& test, const junit::ExtractedTests& from) {
+  // A test of the current answer that passed alone and was added to the file.
+  struct Accepted {
+    junit::TestMethod test;
+    junit::ExtractedTests from;  // the answer it came from (a repair's answer when repaired)
+    std::string name;            // the name it got
+    bool repaired = false;
+  };
+
+  // One run of the whole class for all the tests an answer added. When something fails (tests
+  // that pass alone but not together: shared static state, class-level setup), the answer's
+  // tests are added again one at a time, each kept only if the class still passes with it.
+  void check_in_class(const junit::TestFile& before_answer, const std::vector<Accepted>& accepted,
+                      IterationReport& it) {
+    std::string broken = breaks_the_class(*file_);
+    if (broken.empty()) return;
+    progress_("  the new tests pass alone but not all together (" + first_line(broken) +
+              "); checking them in the class one by one");
+    file_ = before_answer;
+    kept_names_.resize(kept_names_.size() - accepted.size());
+    for (const Accepted& a : accepted) {
+      junit::TestFile candidate = *file_;
+      std::string name = candidate.add_test(a.test, a.from);
+      std::string why = breaks_the_class(candidate);
+      if (why.empty()) {
+        file_ = std::move(candidate);
+        kept_names_.push_back(name);
+        continue;
+      }
+      ++it.tests_failed;
+      if (a.repaired) --it.tests_repaired;
+      std::string error = "it passes alone but breaks the test class: " + why;
+      progress_("  dropped " + name + ": " + first_line(error));
+      failed_.push_back({name, candidate.test_code(name), error});
+    }
+  }
+
+  // Adds the test to a copy of the class, compiles it and runs the test alone; then, when
+  // `class_check` is set (--check-each-test-in-class), the whole class as well.
+  Trial try_test(const junit::TestMethod& test, const junit::ExtractedTests& from,
+                 bool class_check) {
     Trial t;
     junit::TestFile candidate = *file_;
     t.name = candidate.add_test(test, from);
@@ -767,47 +885,110 @@ class Generator {
       t.error = diagnostics_with_lines(compiled->diagnostics, candidate.text());
       return t;
     }
-    auto run = session_.run({test_fqn_ + "#" + t.name}, {}, options_.test_timeout);
-    if (!run) {
-      t.error = run.error().message;
-      return t;
-    }
-    bool any = false;
-    t.passed = true;
-    for (const auto& r : run->results) {
-      any = true;
-      if (r.status == runner::TestStatus::kPassed) continue;
-      t.passed = false;
-      t.error =
-          fmt::format("{}: {}{}\n{}", runner::to_string(r.status),
-                      r.exception.empty() ? "" : r.exception + ": ", r.message, r.stack_trace);
-    }
-    if (!any) {
-      t.passed = false;
-      t.error = "the test did not run";
-    }
+    t.error = run_alone(t.name);
+    t.passed = t.error.empty();
     if (!t.passed) return t;
-    // It must not break the class: every test that passed before still passes with it, and
-    // class-level setup and teardown still succeed.
-    auto whole = session_.run({test_fqn_}, {}, options_.test_timeout);
-    if (!whole) {
-      t.passed = false;
-      t.error = whole.error().message;
-      return t;
+    if (class_check) {
+      if (auto broken = breaks_the_class(); !broken.empty()) {
+        t.passed = false;
+        t.error = "it passes alone but breaks the test class: " + broken;
+        return t;
+      }
     }
+    t.file.emplace(std::move(candidate));
+    return t;
+  }
+
+  // Runs one test of the class as last compiled: "" when it passes, else why not.
+  std::string run_alone(const std::string& name) {
+    auto run = session_.run({test_fqn_ + "#" + name}, {}, options_.test_timeout);
+    if (!run) return run.error().message;
+    if (run->results.empty()) return "the test did not run";
+    for (const auto& r : run->results) {
+      if (r.status == runner::TestStatus::kPassed) continue;
+      return fmt::format("{}: {}{}\n{}", runner::to_string(r.status),
+                         r.exception.empty() ? "" : r.exception + ": ", r.message, r.stack_trace);
+    }
+    return "";
+  }
+
+  // An answer's tests validated with one compilation: all are added, errors javac places in a
+  // test fail that test (which is taken out, and the rest compiled again), then each test that
+  // compiles runs alone. The file becomes the one before the answer plus the tests that passed
+  // (with just the helpers they use). Nothing (and nothing changed) when an error lies outside
+  // the new tests or the class still does not compile after three rounds: then each test is
+  // tried on its own (try_test).
+  std::optional<std::vector<Trial>> validate_together(const std::vector<junit::TestMethod>& tests,
+                                                      const junit::ExtractedTests& from) {
+    if (tests.size() < 2) return std::nullopt;
+    junit::TestFile candidate = *file_;
+    std::vector<Trial> trials(tests.size());
+    for (size_t i = 0; i < tests.size(); ++i) {
+      trials[i].name = candidate.add_test(tests[i], from);
+      trials[i].code = candidate.test_code(trials[i].name);
+    }
+    std::vector<bool> out(tests.size(), false);
+    for (int round = 0;; ++round) {
+      auto compiled = session_.compile_test_text(test_path_, candidate.text());
+      if (!compiled) return std::nullopt;
+      if (compiled->success) break;
+      if (round == 2) return std::nullopt;
+      std::map<size_t, std::vector<runner::Diagnostic>> by_test;
+      for (const auto& d : compiled->diagnostics) {
+        if (d.kind != "error") continue;
+        std::optional<size_t> owner;
+        for (size_t i = 0; i < tests.size() && !owner; ++i) {
+          auto [first, last] = candidate.test_lines(trials[i].name);
+          if (!out[i] && d.line >= static_cast<int64_t>(first) &&
+              d.line <= static_cast<int64_t>(last))
+            owner = i;
+        }
+        if (!owner) return std::nullopt;  // in a helper, an import, the user's code...
+        by_test[*owner].push_back(d);
+      }
+      for (auto& [i, diagnostics] : by_test) {
+        trials[i].compile_error = true;
+        trials[i].error = diagnostics_with_lines(diagnostics, candidate.text());
+        out[i] = true;
+      }
+      for (auto& [i, diagnostics] : by_test) candidate.remove_test(trials[i].name);
+    }
+    for (size_t i = 0; i < tests.size(); ++i) {
+      if (out[i]) continue;
+      trials[i].error = run_alone(trials[i].name);
+      trials[i].passed = trials[i].error.empty();
+    }
+    junit::TestFile rebuilt = *file_;
+    for (size_t i = 0; i < tests.size(); ++i) {
+      if (!trials[i].passed) continue;
+      trials[i].name = rebuilt.add_test(tests[i], from);
+      trials[i].code = rebuilt.test_code(trials[i].name);
+    }
+    file_ = std::move(rebuilt);
+    return trials;
+  }
+
+  // Runs the test class as last compiled: "" when every test that passed before still passes
+  // and class-level setup and teardown succeed, else what failed first.
+  std::string breaks_the_class() {
+    auto whole = session_.run({test_fqn_}, {}, options_.test_timeout);
+    if (!whole) return whole.error().message;
     for (const auto& r : whole->results) {
       if (r.status == runner::TestStatus::kPassed || r.status == runner::TestStatus::kSkipped)
         continue;
       if (known_failures_.count(r.id) != 0) continue;
-      t.passed = false;
-      t.error =
-          fmt::format("it passes alone but breaks the test class: {} {}: {}{}\n{}", r.id,
-                      runner::to_string(r.status), r.exception.empty() ? "" : r.exception + ": ",
-                      r.message, r.stack_trace);
-      return t;
+      return fmt::format("{} {}: {}{}\n{}", r.id, runner::to_string(r.status),
+                         r.exception.empty() ? "" : r.exception + ": ", r.message, r.stack_trace);
     }
-    t.file.emplace(std::move(candidate));
-    return t;
+    return "";
+  }
+
+  // The class with `file` compiled: "" when it compiles and breaks_the_class() finds nothing.
+  std::string breaks_the_class(const junit::TestFile& file) {
+    auto compiled = session_.compile_test_text(test_path_, file.text());
+    if (!compiled) return compiled.error().message;
+    if (!compiled->success) return "the test class no longer compiles";
+    return breaks_the_class();
   }
 
   static std::string diagnostics_with_lines(const std::vector<runner::Diagnostic>& diags,
@@ -825,7 +1006,9 @@ class Generator {
     return out;
   }
 
-  Result<Trial> repair(const Trial& failed, IterationReport& it) {
+  // Asks for a corrected test and tries it; `as`/`from` become the repaired test and its answer.
+  Result<Trial> repair(const Trial& failed, IterationReport& it, junit::TestMethod& as,
+                       std::optional<junit::ExtractedTests>& from) {
     prompt::RepairInputs in;
     in.source_text = source_text_;
     in.test_class_name = test_class_;
@@ -839,8 +1022,24 @@ class Generator {
     p.kind = "repair";
     p.class_name = options_.class_name;
     p.options = options_.prompt_options;
+    auto without_source = [&](const std::string& why) {
+      progress_("  " + why + ": the repair prompt leaves the source out");
+      in.source_text = "// (left out: the prompt would be too long; the test and its error follow)";
+      p.user = templates_->render_repair(in);
+    };
+    if (options_.max_prompt_tokens > 0) {
+      int64_t tokens = llm::estimate_tokens(llm::render_prompt(p));
+      if (tokens > options_.max_prompt_tokens) {
+        without_source(fmt::format("about {} tokens, over --max-prompt-tokens {}", tokens,
+                                   options_.max_prompt_tokens));
+      }
+    }
     Clock::time_point start = Clock::now();
     auto answer = model_->complete(p);
+    if (!answer && llm::is_context_length_error(answer.error()) && in.source_text == source_text_) {
+      without_source("too long for the model");
+      answer = model_->complete(p);
+    }
     llm_seconds_ += seconds_since(start);
     if (answer && answer->from_journal) progress_("  repair answer reused from the journal");
     if (!answer) {
@@ -855,7 +1054,14 @@ class Generator {
       t.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";
       return t;
     }
-    return try_test(extracted->tests.front(), *extracted);
+    if (std::string same = file_->same_test_as(extracted->tests.front()); !same.empty()) {
+      progress_("  the repair of " + failed.name + " repeats the existing test " + same);
+      return Error{"the repair repeats " + same};
+    }
+    Trial t = try_test(extracted->tests.front(), *extracted, options_.check_each_test_in_class);
+    as = extracted->tests.front();
+    from = std::move(*extracted);
+    return t;
   }
 
   Status save() {

@@ -28,6 +28,10 @@ struct GenerateOptions {
   /// When a prompt's estimated size is over this, it is shrunk before it is sent, as for a
   /// context-length error (0: no limit). For servers that cut long prompts silently.
   int64_t max_prompt_tokens = 0;
+  /// Runs the whole test class after each test that passes alone, as the first versions did,
+  /// instead of once per answer (falling back to one by one only when that run fails). For
+  /// benchmarks: the result is the same unless tests interfere with each other.
+  bool check_each_test_in_class = false;
   int repair_attempts = 3;
   std::string test_file;  ///< Default: the project's test file for the class.
   std::chrono::milliseconds test_timeout{10000};

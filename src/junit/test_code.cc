@@ -390,6 +390,17 @@ std::string TestFile::test_code(const std::string& name) const {
   return "";
 }
 
+std::pair<uint32_t, uint32_t> TestFile::test_lines(const std::string& name) const {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m) && p->text(field(m, "name")) == name) {
+      return {ts_node_start_point(m).row + 1, ts_node_end_point(m).row + 1};
+    }
+  }
+  return {0, 0};
+}
+
 void TestFile::add_import(const std::string& import) {
   auto p = Parsed::of(text_);
   bool is_static = import.rfind("import static ", 0) == 0;

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -47,6 +49,9 @@ class TestFile {
   std::vector<std::string> test_names() const;
   /// The whole text of test method `name`, or "" when there is none.
   std::string test_code(const std::string& name) const;
+  /// The first and last line (1-based, annotations included) of test method `name`, or
+  /// {0, 0} when there is none.
+  std::pair<uint32_t, uint32_t> test_lines(const std::string& name) const;
 
   /// Adds `test` with the imports and members of `from` it lacks (members by name). A test
   /// whose name is taken is renamed with a numeric suffix. Returns the name the test got.

@@ -155,7 +155,7 @@ TEST(GenerateStrategies, PantaNamesTheUncoveredLinesWhenNoPathMissesAnything) {
   EXPECT_TRUE(has(prompt, "## Coverage")) << prompt;
   EXPECT_TRUE(has(prompt, "uncovered: 7.")) << prompt;  // `return cents;` of the getter
   EXPECT_FALSE(has(prompt, "## Methods Under Test"));
-  EXPECT_TRUE(has(r.err, "no selected path misses coverage")) << r.err;
+  EXPECT_TRUE(has(r.err, "no path is left to select")) << r.err;
   EXPECT_TRUE(has(r.out, "lines 85.7% -> 100.0%")) << r.out;
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "test_support.h"
 
@@ -314,6 +315,104 @@ TEST(GenerateRuns, BadAnswersEachGetALineAndTheRunGoesOn) {
   test::PantaRun check =
       test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
+TEST(GenerateRuns, TestsThatPassAloneButNotTogetherAreCheckedOneByOne) {
+  test::TempDir dir;
+  // Both tests pass alone; together, whichever runs second sees the other's count.
+  std::string answer =
+      "```java\nclass CartTest {\n  static int added;\n\n  @Test\n  void first() {\n    added++;\n"
+      "    assertEquals(1, added);\n  }\n\n  @Test\n  void second() {\n    added += 1;\n"
+      "    assertEquals(1, added);\n  }\n\n  @Test\n  void size() {\n    assertEquals(0, new "
+      "Cart().size());\n  }\n}\n```\n";
+  for (const char* mode : {"", " --check-each-test-in-class"}) {
+    std::string root = test::copy_shop(dir, std::string("shop") + (*mode ? "-each" : ""));
+    std::string state = dir.path() + "/calls" + (*mode ? "-each" : "");
+    test::PantaRun r = test::run_panta(
+        dir, "generate --project " + root + " --class org.example.shop.Cart --max-iterations 1 " +
+                 "--repair-attempts 0" + mode + " --llm " +
+                 counting_model(dir, {answer}, state, 0));
+    ASSERT_EQ(r.exit_code, 0) << mode << r.err;
+    if (*mode == '\0') {
+      EXPECT_NE(r.err.find("pass alone but not all together"), std::string::npos) << r.err;
+    }
+    EXPECT_NE(r.err.find("breaks the test class"), std::string::npos) << mode << r.err;
+    std::string written = test::slurp(root + "/src/test/java/org/example/shop/CartTest.java");
+    EXPECT_NE(written.find("void first()"), std::string::npos) << mode;
+    EXPECT_EQ(written.find("void second()"), std::string::npos) << mode << written;
+    EXPECT_NE(written.find("void size()"), std::string::npos) << mode;
+    test::PantaRun check =
+        test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
+    EXPECT_EQ(check.exit_code, 0) << mode << check.out << check.err;
+  }
+}
+
+TEST(GenerateRuns, OneCompilationPerAnswerStillPinsEachCompileErrorOnItsTest) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string state = dir.path() + "/calls";
+  std::string answer =
+      "```java\n@Test\nvoid a() {\n  assertEquals(0, new Cart().size());\n}\n\n@Test\nvoid "
+      "b() {\n  assertEquals(0, new Cart().sizeOf());\n}\n\n@Test\nvoid c() {\n  "
+      "assertEquals(0L, new Cart().total() + 0L);\n}\n\n@Test\nvoid d() {\n  assertEquals(3, new "
+      "Cart().size());\n}\n```\n";
+  // The repair of b repeats a; d's repair fixes it.
+  std::string repair_b = test_method("b", "assertEquals(0, new Cart().size());");
+  std::string repair_d = test_method("d", "assertEquals(0, new Cart().size() * 3);");
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --max-iterations 1 --repair-attempts 1 --llm " +
+               counting_model(dir, {answer, repair_b, repair_d}, state, 0));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("kept a"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("kept c"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("b fails (does not compile)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the repair of b repeats the existing test a"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("dropped b: line"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot find symbol symbol: method sizeOf()"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("d fails (does not pass)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("kept d"), std::string::npos) << r.err;
+  std::string written = test::slurp(root + "/src/test/java/org/example/shop/CartTest.java");
+  EXPECT_EQ(written.find("sizeOf()"), std::string::npos);
+  EXPECT_NE(written.find("size() * 3"), std::string::npos);
+  EXPECT_EQ(calls(state), 3);
+}
+
+TEST(GenerateRuns, AShrunkPromptCountsOnlyThePathsItSent) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  // A first test for some coverage, so that the second prompt selects paths.
+  std::string script = dir.write(
+      "model.sh",
+      "n=$(cat '" + dir.path() + "/n' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '" +
+          dir.path() + "/n'\ncat > '" + dir.path() +
+          "/prompt'$n.txt\nprintf '```java\\n@Test\\nvoid t%d() {\\n  assertEquals(0, new "
+          "Cart().size() * %d);\\n}\\n```\\n' $n $n\n");
+  std::string report = dir.path() + "/r.json";
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root +
+               " --class org.example.shop.Cart --max-iterations 2 --max-prompt-tokens 900 "
+               "--report " +
+               report + " --llm 'cmd:sh " + script + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("only the paths of the"), std::string::npos) << r.err;
+  auto j = nlohmann::json::parse(test::slurp(report));
+  ASSERT_EQ(j["iterations"].size(), 2u);
+  std::string prompt = test::slurp(dir.path() + "/prompt2.txt");
+  std::set<std::string> sent;
+  const std::string marker = "Please generate test for `";
+  for (size_t at = prompt.find(marker); at != std::string::npos; at = prompt.find(marker, at + 1)) {
+    size_t start = at + marker.size();
+    sent.insert(prompt.substr(start, prompt.find('`', start) - start));
+  }
+  size_t methods = sent.size();
+  std::set<std::string> reported;
+  for (const auto& p : j["iterations"][1]["selected_paths"]) {
+    std::string path = p.get<std::string>();
+    reported.insert(path.substr(0, path.find(": path")));
+  }
+  EXPECT_GE(methods, 1u);
+  EXPECT_EQ(reported, sent) << j["iterations"][1]["selected_paths"].dump();
 }
 
 }  // namespace
