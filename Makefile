@@ -28,6 +28,7 @@ bench: build
 	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta --write
 	@BUILD_DIR=$(BUILD_DIR) bash bench/runner_bench.sh --write
 	@bash bench/generate_bench.sh $(BUILD_DIR)/panta --write
+	@bash bench/validation_bench.sh $(BUILD_DIR)/panta --write || echo "validation_bench skipped (it needs the corpus' commons-lang3)"
 
 clean:
 	@rm -rf $(BUILD_DIR)

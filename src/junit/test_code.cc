@@ -589,8 +589,11 @@ std::string TestFile::same_test_as(const TestMethod& test) const {
                                       : java::collapse_whitespace(code.substr(brace), code.size());
   };
   std::string body = body_of(test.code);
-  for (const std::string& name : test_names()) {
-    if (body_of(test_code(name)) == body) return name;
+  auto p = Parsed::of(text_);  // once: a large test class has hundreds of tests
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m) && body_of(std::string(p->text(m))) == body)
+      return std::string(p->text(field(m, "name")));
   }
   return "";
 }
