@@ -362,7 +362,12 @@ int run_generate(GenerateArgs args) {
       if (!skip) exit_code = kFailed;
       continue;
     }
-    if (args.dry_run) break;
+    if (args.dry_run) {
+      if (report->stop_reason == "full coverage") {
+        std::cerr << "panta: " << cls << " is fully covered already: no prompt to show\n";
+      }
+      break;
+    }
     if (args.fail_under >= 0 && report->branch_coverage < args.fail_under) {
       std::cerr << fmt::format("panta: {}: branch coverage {:.1f}% is under --fail-under {:g}\n",
                                cls, report->branch_coverage, args.fail_under);

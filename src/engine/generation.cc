@@ -137,6 +137,7 @@ class Generator {
           "no methods under test (interfaces, abstract methods, getters and setters are left "
           "out)"};
     }
+    choose_prompt_dependencies();
     test_path_ = options_.test_file.empty() ? project_.test_file_for(options_.class_name)
                                             : options_.test_file;
     test_class_ = fs::path(test_path_).stem().string();
@@ -293,6 +294,35 @@ class Generator {
     generated_total_ = s.generated_total;
     kept_names_ = std::move(s.kept_names);
     answers_ = s.answers;
+  }
+
+  // The test dependencies the prompt names: those the tests can use here, that is JUnit,
+  // Hamcrest and Mockito (from the machine's jars) and what is on the project's classpath. The
+  // others (a pom's easymock, say) would only make the model write tests that cannot compile.
+  void choose_prompt_dependencies() {
+    auto provided = [this](const std::string& artifact) {
+      for (const char* prefix : {"junit-jupiter", "junit-platform", "junit-vintage", "hamcrest",
+                                 "opentest4j", "apiguardian"}) {
+        if (artifact.rfind(prefix, 0) == 0) return true;
+      }
+      if (artifact == "junit" || artifact == "mockito-core") return true;
+      return std::any_of(project_.classpath.begin(), project_.classpath.end(),
+                         [&artifact](const std::string& entry) {
+                           return fs::path(entry).filename().string().rfind(artifact, 0) == 0;
+                         });
+    };
+    std::string left_out;
+    for (const auto& d : project_.test_dependencies) {
+      if (provided(d.artifact)) {
+        prompt_dependencies_.push_back(d.coordinate());
+      } else {
+        left_out += (left_out.empty() ? "" : ", ") + d.artifact;
+      }
+    }
+    if (!left_out.empty()) {
+      progress_("note: test dependencies not on the classpath are left out of the prompt: " +
+                left_out + " (give their jars with --classpath to let tests use them)");
+    }
   }
 
   // --resume: the interrupted run's settings win over this invocation's.
@@ -506,7 +536,7 @@ class Generator {
     in.test_class_name = test_class_;
     in.package_name = package_;
     in.test_file = file_->text();
-    for (const auto& d : project_.test_dependencies) in.dependencies.push_back(d.coordinate());
+    in.dependencies = prompt_dependencies_;
     in.junit = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"
                                                                 : "JUnit 5 (org.junit.jupiter)";
     return in;
@@ -1115,7 +1145,8 @@ class Generator {
   coverage::SourceCoverage coverage_;
   GenerateReport report_;
   int generated_total_ = 0;
-  std::vector<std::string> kept_names_;  // the generated tests kept, by the names they got
+  std::vector<std::string> kept_names_;           // the generated tests kept, by the names they got
+  std::vector<std::string> prompt_dependencies_;  // group:artifact:version the prompt names
   double llm_seconds_ = 0;
   int answers_ = 0;
   std::string last_model_error_;

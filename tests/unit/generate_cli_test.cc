@@ -251,6 +251,25 @@ TEST(GenerateCli, APromptOverTheTokenBudgetIsShrunkBeforeItIsSent) {
   EXPECT_NE(small.out.find("## Methods Under Test"), std::string::npos);
 }
 
+TEST(GenerateCli, ThePromptNamesOnlyTestDependenciesTheTestsCanUse) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string pom = test::slurp(root + "/pom.xml");
+  pom.insert(pom.find("    <dependency>"),
+             "    <dependency>\n      <groupId>org.easymock</groupId>\n      "
+             "<artifactId>easymock</artifactId>\n      <version>4.2</version>\n      "
+             "<scope>test</scope>\n    </dependency>\n");
+  std::ofstream(root + "/pom.xml") << pom;
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --dry-run");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("org.junit.jupiter:junit-jupiter:5.9.2"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("easymock"), std::string::npos);
+  EXPECT_NE(r.err.find("left out of the prompt: easymock (give their jars with --classpath"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
