@@ -413,11 +413,14 @@ Runner define_generate(CLI::App& sub) {
                  "Base URL of an OpenAI-compatible or Anthropic server");
   sub.add_option("--llm-timeout", args->llm_timeout_s, "Time limit per model call, seconds")
       ->default_str("600");
-  sub.add_option("--max-prompt-tokens", args->engine.max_prompt_tokens,
-                 "Shrink a prompt whose estimated size is over this many tokens before sending "
-                 "it (default: no limit; set it for servers that cut long prompts silently, such "
-                 "as Ollama at its num_ctx)")
-      ->check(CLI::Range(int64_t{0}, int64_t{100000000}));
+  args->loop_options.emplace_back(
+      sub.add_option(
+             "--max-prompt-tokens", args->engine.max_prompt_tokens,
+             "Shrink a prompt whose estimated size is over this many tokens before sending "
+             "it (default: no limit; set it for servers that cut long prompts silently, such "
+             "as Ollama at its num_ctx)")
+          ->check(CLI::Range(int64_t{0}, int64_t{100000000})),
+      "max_prompt_tokens");
   sub.add_option("--llm-retries", args->llm_retries,
                  "Retries of an HTTP call after a time-out, 429 or 5xx")
       ->check(CLI::Range(0, 100))

@@ -338,6 +338,9 @@ class Generator {
     options_.max_no_increase = j.value("max_no_increase", options_.max_no_increase);
     options_.max_path_selections = j.value("max_path_selections", options_.max_path_selections);
     options_.max_methods = j.value("max_methods", options_.max_methods);
+    options_.max_prompt_tokens = j.value("max_prompt_tokens", options_.max_prompt_tokens);
+    options_.check_each_test_in_class =
+        j.value("check_each_test_in_class", options_.check_each_test_in_class);
     options_.repair_attempts = j.value("repair_attempts", options_.repair_attempts);
     initial_ = {j.value("initial_line_coverage", 0.0), j.value("initial_branch_coverage", 0.0)};
     run_id_ = options_.resume->id;
@@ -349,6 +352,8 @@ class Generator {
                                {"max_no_increase", options_.max_no_increase},
                                {"max_path_selections", options_.max_path_selections},
                                {"max_methods", options_.max_methods},
+                               {"max_prompt_tokens", options_.max_prompt_tokens},
+                               {"check_each_test_in_class", options_.check_each_test_in_class},
                                {"repair_attempts", options_.repair_attempts},
                                {"initial_line_coverage", report_.initial_line_coverage},
                                {"initial_branch_coverage", report_.initial_branch_coverage}};
@@ -437,6 +442,7 @@ class Generator {
     }
     first_iter = its->empty() ? 1 : its->back().n + 1;
     report_.resumed_from = static_cast<int>(its->size());
+    kept_at_last_good_ = kept_names_.size();  // measure(true) ran before they were restored
     auto recorded = options_.journal->exchanges_after(run_id_, first_iter - 1);
     if (!recorded) return recorded.error();
     reuse_.emplace(llm_, *recorded);
@@ -490,6 +496,7 @@ class Generator {
       if (!initial && last_good_) {
         progress_("  the test class no longer compiles; going back to the last good version");
         file_ = last_good_;
+        kept_names_.resize(kept_at_last_good_);
         return measure();
       }
       return Error{test_path_ + " does not compile:\n" +
@@ -557,7 +564,7 @@ class Generator {
       }
       if (s == 1) {
         std::string near = near_lines_source(in);
-        if (near.size() >= in.source_text.size()) continue;
+        if (near == source_text_ || near.size() >= in.source_text.size()) continue;
         progress_("  " + why + ": only the source lines near the selected paths are kept");
         in.source_text = std::move(near);
         return true;
@@ -661,6 +668,7 @@ class Generator {
     for (uint32_t l : in.uncovered_lines) near(l);
     for (uint32_t l : in.partly_lines) near(l);
     for (const auto& s : in.symprompt_path) near(s.line);
+    if (keep.empty()) return source_text_;
     java::SourceText src(source_path_, source_text_);
     std::string out;
     for (uint32_t l = 1; l <= src.line_count(); ++l) {
@@ -726,6 +734,7 @@ class Generator {
       in.partly_lines = coverage_.partly_lines();
       prompts.emplace_back(in, &*templates_);
     }
+    std::vector<prompt::FailedTest> feedback = std::move(failed_);  // now in the prompts
     failed_.clear();
     int repairs = options_.strategy == "baseline" || options_.strategy == "symprompt"
                       ? 0
@@ -758,7 +767,8 @@ class Generator {
                        "changed since the journal was recorded)"};
         }
         progress_("  model error: " + answer.error().message);
-        if (prompts.size() == 1) {  // the round counts as one without gain
+        if (prompts.size() == 1) {        // the round counts as one without gain
+          failed_ = std::move(feedback);  // not seen by the model: the next prompt shows it
           it.line_coverage = line_pct();
           it.branch_coverage = branch_pct();
           it.selected_paths.clear();
@@ -966,6 +976,9 @@ class Generator {
       std::map<size_t, std::vector<runner::Diagnostic>> by_test;
       for (const auto& d : compiled->diagnostics) {
         if (d.kind != "error") continue;
+        if (!d.file.empty() && fs::path(d.file).filename() != fs::path(test_path_).filename()) {
+          return std::nullopt;  // in another source javac compiled along
+        }
         std::optional<size_t> owner;
         for (size_t i = 0; i < tests.size() && !owner; ++i) {
           auto [first, last] = candidate.test_lines(trials[i].name);

@@ -194,7 +194,9 @@ std::string reindent(const std::string& code, const std::string& indent) {
     if (first != std::string::npos && first > common && (unit == 0 || first - common < unit))
       unit = first - common;
   }
-  bool spaces = indent.find_first_not_of(' ') == std::string::npos && !indent.empty();
+  // Text blocks keep their lines as they are: their indentation is part of the string.
+  bool spaces = indent.find_first_not_of(' ') == std::string::npos && !indent.empty() &&
+                code.find("\"\"\"") == std::string::npos;
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string line = lines[i];
@@ -483,11 +485,17 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
   std::string code = test.code;
   if (name != test.name) {
     auto wrapped = Parsed::of("class X {\n" + code + "\n}");
-    TSNode m = named_children(field(first_class(wrapped->tree.root()), "body")).at(0);
-    TSNode id = field(m, "name");
+    auto members = named_children(field(first_class(wrapped->tree.root()), "body"));
+    TSNode id = members.empty() || node_type(members[0]) != "method_declaration"
+                    ? TSNode{}
+                    : field(members[0], "name");
     uint32_t offset = static_cast<uint32_t>(std::string("class X {\n").size());
-    code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
-                 name);
+    if (!ts_node_is_null(id) && ts_node_start_byte(id) >= offset) {
+      code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
+                   name);
+    } else if (size_t at = code.find(test.name + "("); at != std::string::npos) {
+      code.replace(at, test.name.size(), name);  // a test javac will reject anyway
+    }
   }
   add_member(code);
   add_assertion_imports(code);
@@ -568,12 +576,13 @@ void TestFile::add_assertion_imports(const std::string& code) {
   for (const std::string& name : unqualified_assertion_calls(code)) {
     if (std::find(declared.begin(), declared.end(), name) != declared.end()) continue;
     bool imported = std::any_of(imports.begin(), imports.end(), [&name](const std::string& i) {
-      return i.rfind("import static ", 0) == 0 &&
-             (i.ends_with("." + name + ";") || i.ends_with(".*;"));
+      return i.rfind("import static ", 0) == 0 && i.ends_with("." + name + ";");
     });
     if (imported) continue;
     for (const AssertionClass& c : assertion_classes(jupiter)) {
       if (std::find(c.members.begin(), c.members.end(), name) == c.members.end()) continue;
+      std::string wildcard = "import static " + std::string(c.name) + ".*;";
+      if (std::find(imports.begin(), imports.end(), wildcard) != imports.end()) break;
       std::string import = "import static " + std::string(c.name) + "." + name + ";";
       add_import(import);
       imports.push_back(import);

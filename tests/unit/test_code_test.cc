@@ -270,4 +270,21 @@ TEST(TestFile, FollowsTheFilesIndentationAndImportGroups) {
   EXPECT_TRUE(TestFile::parse(t).ok());
 }
 
+TEST(TestFile, AWildcardOfAnotherClassDoesNotHideAMissingAssertionAndTextBlocksKeepTheirLines) {
+  auto f = TestFile::parse(
+      "import static org.junit.jupiter.api.Assertions.*;\nimport org.junit.jupiter.api.Test;\n\n"
+      "class ATest {\n  @Test\n  void a() {\n  }\n}\n");
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(
+      "```java\n@Test\nvoid b() {\n    assertThat(1, org.hamcrest.Matchers.is(1));\n    String "
+      "json = \"\"\"\n        {\n          \"a\": 1\n        }\n        \"\"\";\n    "
+      "assertTrue(json.contains(\"a\"));\n}\n```\n");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  f->add_test(r->tests[0], *r);
+  const std::string& t = f->text();
+  EXPECT_NE(t.find("import static org.hamcrest.MatcherAssert.assertThat;"), std::string::npos) << t;
+  EXPECT_EQ(t.find("Assertions.assertTrue;"), std::string::npos) << t;  // the wildcard has it
+  EXPECT_NE(t.find("          {\n            \"a\": 1\n          }\n"), std::string::npos) << t;
+}
+
 }  // namespace panta::junit
