@@ -18,6 +18,7 @@
 #include "llm/llm_error.h"
 #include "llm/prompt_hash.h"
 #include "llm/reuse_client.h"
+#include "runner/jvm_runner.h"
 #include "select/path_selection.h"
 
 namespace panta::engine {
@@ -311,9 +312,26 @@ class Generator {
                            return fs::path(entry).filename().string().rfind(artifact, 0) == 0;
                          });
     };
+    // The machine's jar of an artifact, whose version the tests really run with.
+    auto machine_jar = [](const std::string& artifact) -> std::string {
+      if (artifact.rfind("junit-jupiter", 0) == 0) return "junit-jupiter-api";
+      if (artifact == "junit") return "junit4";
+      if (artifact.rfind("hamcrest", 0) == 0) return "hamcrest";
+      if (artifact == "mockito-core") return "mockito-core";
+      return "";
+    };
+    static const std::map<std::string, std::string> versions = runner::test_api_versions();
     std::string left_out;
-    for (const auto& d : project_.test_dependencies) {
+    for (auto d : project_.test_dependencies) {
       if (provided(d.artifact)) {
+        auto v = versions.find(machine_jar(d.artifact));
+        if (v != versions.end() && v->second != d.version) {
+          progress_(
+              "note: " + d.artifact + " runs as version " + v->second + " here" +
+              (d.version.empty() ? std::string() : " (the build asks for " + d.version + ")") +
+              "; the prompt names " + v->second);
+          d.version = v->second;
+        }
         prompt_dependencies_.push_back(d.coordinate());
       } else {
         left_out += (left_out.empty() ? "" : ", ") + d.artifact;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -100,6 +101,12 @@ std::string default_runner_jar();
 
 /// Debian's jars that test classes compile against: JUnit 4 and 5, Hamcrest, Mockito.
 std::vector<std::string> test_api_classpath(const std::string& java_lib_dir = "/usr/share/java");
+
+/// The versions of those jars, by jar name ("junit-jupiter-api" -> "5.9.2"), read from the
+/// versioned file names beside them that are the same file; a jar whose version cannot be told
+/// is left out.
+std::map<std::string, std::string> test_api_versions(
+    const std::string& java_lib_dir = "/usr/share/java");
 
 /// Starts the helper (java -jar panta-runner.jar) and waits for its first ping answer.
 /// The helper is restarted after a crash, a kill or exit code 75, and in-memory units are

@@ -153,5 +153,21 @@ TEST(JvmRunner, JavaThatIsNotJavaIsAClearError) {
   EXPECT_NE(r.error().message.find("did not start"), std::string::npos) << r.error().message;
 }
 
+TEST(JvmRunner, TestApiVersionsComeFromTheVersionedFileNames) {
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  dir.write("mockito-core-2.23.0.jar", "m");
+  fs::create_symlink("mockito-core-2.23.0.jar", dir.path() + "/mockito-core.jar");
+  dir.write("junit4.jar", "j");
+  fs::create_symlink("junit4.jar", dir.path() + "/junit4-4.13.2.jar");
+  dir.write("junit4-4.12.jar", "another file");  // not the same file: not its version
+  dir.write("hamcrest.jar", "h");                // no versioned name at all
+  auto v = test_api_versions(dir.path());
+  EXPECT_EQ(v["mockito-core"], "2.23.0");
+  EXPECT_EQ(v["junit4"], "4.13.2");
+  EXPECT_EQ(v.count("hamcrest"), 0u);
+  EXPECT_EQ(v.count("junit-jupiter-api"), 0u);
+}
+
 }  // namespace
 }  // namespace panta::runner
