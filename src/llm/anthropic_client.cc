@@ -53,10 +53,7 @@ Result<Completion> parse_answer(const std::string& body, const Prompt& prompt,
 
 AnthropicClient::AnthropicClient(ApiEndpoint endpoint, std::shared_ptr<HttpClient> http,
                                  std::shared_ptr<Sleeper> sleeper)
-    : endpoint_(std::move(endpoint)),
-      http_(std::move(http)),
-      sleeper_(std::move(sleeper)),
-      jitter_(std::random_device{}()) {}
+    : endpoint_(std::move(endpoint)), transport_(std::move(http), std::move(sleeper)) {}
 
 Result<Completion> AnthropicClient::complete(const Prompt& prompt) {
   return timed_call(endpoint_, [&] { return complete_unredacted(prompt); });
@@ -69,12 +66,10 @@ Result<Completion> AnthropicClient::complete_unredacted(const Prompt& prompt) {
                      {"x-api-key", endpoint_.api_key},
                      {"anthropic-version", "2023-06-01"}};
   request.body = request_body(endpoint_.model, prompt);
-  auto response =
-      post_with_retries(*http_, request, endpoint_.timeouts, endpoint_.retry, *sleeper_, jitter_);
-  if (!response.ok()) return response.error();
   std::string what = "anthropic " + endpoint_.model + " at " + request.url;
-  if (response->status != 200) return api_error(*response, what, is_context_length(*response));
-  return parse_answer(response->body, prompt, what);
+  auto body = transport_.post(endpoint_, request, what, is_context_length);
+  if (!body.ok()) return body.error();
+  return parse_answer(*body, prompt, what);
 }
 
 }  // namespace panta::llm

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <memory>
-#include <random>
 
 #include "llm/api_endpoint.h"
 #include "llm/llm_client.h"
@@ -21,9 +20,7 @@ class AnthropicClient final : public LlmClient {
   Result<Completion> complete_unredacted(const Prompt& prompt);
 
   ApiEndpoint endpoint_;
-  std::shared_ptr<HttpClient> http_;
-  std::shared_ptr<Sleeper> sleeper_;
-  std::mt19937_64 jitter_;
+  ApiTransport transport_;
 };
 
 }  // namespace panta::llm

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "llm/api_error.h"
 #include "llm/llm_error.h"
 
 namespace panta::llm {
@@ -13,6 +14,19 @@ int64_t usage_field(const nlohmann::json& usage, const char* name) {
 }
 
 }  // namespace
+
+ApiTransport::ApiTransport(std::shared_ptr<HttpClient> http, std::shared_ptr<Sleeper> sleeper)
+    : http_(std::move(http)), sleeper_(std::move(sleeper)), jitter_(std::random_device{}()) {}
+
+Result<std::string> ApiTransport::post(const ApiEndpoint& endpoint, const HttpRequest& request,
+                                       const std::string& what,
+                                       bool (*is_context_length)(const HttpResponse& response)) {
+  auto response =
+      post_with_retries(*http_, request, endpoint.timeouts, endpoint.retry, *sleeper_, jitter_);
+  if (!response.ok()) return response.error();
+  if (response->status != 200) return api_error(*response, what, is_context_length(*response));
+  return std::move(response->body);
+}
 
 void set_usage(Completion& c, const nlohmann::json& usage, const char* prompt_key,
                const char* completion_key, const Prompt& prompt) {
