@@ -809,13 +809,17 @@ class Generator {
       junit::TestFile before_answer = *file_;
       std::vector<Accepted> accepted;
       std::vector<junit::TestMethod> fresh;
-      junit::TestFile probe = *file_;  // to find repeats within the answer too
+      std::map<std::string, std::string> answer_bodies;  // repeats within the answer too
       for (const junit::TestMethod& test : extracted->tests) {
-        if (std::string same = probe.same_test_as(test); !same.empty()) {
+        std::string same = file_->same_test_as(test);
+        auto key = junit::test_body_key(test.code);
+        if (auto earlier = answer_bodies.find(key); same.empty() && earlier != answer_bodies.end())
+          same = earlier->second;
+        if (!same.empty()) {
           progress_("  skipped " + test.name + ": the same as " + same);
           continue;
         }
-        probe.add_test(test, *extracted);
+        answer_bodies.emplace(key, test.name);
         fresh.push_back(test);
       }
       std::optional<std::vector<Trial>> together;

@@ -591,17 +591,18 @@ void TestFile::add_assertion_imports(const std::string& code) {
   }
 }
 
+std::string test_body_key(const std::string& code) {
+  size_t brace = code.find('{');
+  return brace == std::string::npos ? std::string()
+                                    : java::collapse_whitespace(code.substr(brace), code.size());
+}
+
 std::string TestFile::same_test_as(const TestMethod& test) const {
-  auto body_of = [](const std::string& code) {
-    size_t brace = code.find('{');
-    return brace == std::string::npos ? std::string()
-                                      : java::collapse_whitespace(code.substr(brace), code.size());
-  };
-  std::string body = body_of(test.code);
+  std::string body = test_body_key(test.code);
   auto p = Parsed::of(text_);  // once: a large test class has hundreds of tests
   TSNode cls = first_class(p->tree.root());
   for (TSNode m : named_children(field(cls, "body"))) {
-    if (is_test_method(*p, m) && body_of(std::string(p->text(m))) == body)
+    if (is_test_method(*p, m) && test_body_key(std::string(p->text(m))) == body)
       return std::string(p->text(field(m, "name")));
   }
   return "";

@@ -37,6 +37,10 @@ struct ExtractedTests {
 /// Fails when no test method is found, saying why.
 Result<ExtractedTests> extract_tests(const std::string& answer);
 
+/// A test method's body with its whitespace collapsed: two tests with the same key are the same
+/// test under different names (what TestFile::same_test_as compares).
+std::string test_body_key(const std::string& method_code);
+
 /// A test class's source as data, edited in place; every edit keeps the rest of the text as it
 /// was. The file must hold one top-level class.
 class TestFile {

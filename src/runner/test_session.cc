@@ -57,6 +57,7 @@ std::vector<std::string> TestSession::run_classpath() const {
 }
 
 Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>& files) {
+  compiled_text_.reset();  // the unit is replaced
   std::vector<std::string> sources = files;
   if (sources.empty()) {
     auto all = project_->test_sources();
@@ -78,6 +79,10 @@ Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>&
 
 Result<CompileResult> TestSession::compile_test_text(const std::string& path,
                                                      const std::string& text) {
+  if (compiled_text_ && compiled_text_->first == path && compiled_text_->second == text) {
+    return compiled_result_;
+  }
+  compiled_text_.reset();
   CompileRequest request;
   request.unit = "tests";
   request.classpath = test_api_classpath();
@@ -85,7 +90,12 @@ Result<CompileResult> TestSession::compile_test_text(const std::string& path,
   request.sources.push_back({path, text});
   request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
                      project_->encoding};
-  return runner_->compile(request);
+  auto result = runner_->compile(request);
+  if (result && result->success) {
+    compiled_text_.emplace(path, text);
+    compiled_result_ = *result;
+  }
+  return result;
 }
 
 Result<RunResult> TestSession::run(const std::vector<std::string>& tests,

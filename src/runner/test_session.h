@@ -1,7 +1,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -23,7 +25,9 @@ class TestSession {
   Result<CompileResult> compile_tests(const std::vector<std::string>& files = {});
 
   /// Compiles one test class from text (held in memory under its file path) as the unit
-  /// "tests"; other classes of the test folder it uses come from the source path.
+  /// "tests"; other classes of the test folder it uses come from the source path. The same
+  /// path and text as the last successful compilation of the unit are not compiled again (the
+  /// generation loop checks a file it has just compiled).
   Result<CompileResult> compile_test_text(const std::string& path, const std::string& text);
 
   /// Runs test specs ("pkg.Class" or "pkg.Class#method") with coverage of `coverage_classes`.
@@ -51,6 +55,9 @@ class TestSession {
   JvmRunner* runner_;                // outlives the session
   std::string classes_dir_;
   bool reused_ = false;
+  /// The unit "tests" as last compiled by compile_test_text, while it stands.
+  std::optional<std::pair<std::string, std::string>> compiled_text_;
+  CompileResult compiled_result_;
 };
 
 /// Formats compiler diagnostics as "file:line:col: kind: message" lines.
