@@ -394,6 +394,36 @@ def case_per_test_coverage(ctx, h):
     check(total["covered"] <= per_test, "aggregate exceeds the sum of per-test coverage")
 
 
+def case_coverage_store(ctx, h):
+    """A store unites the coverage of several runs: one test at a time gives the whole class's."""
+    ctx.prepare(h)
+    whole = ctx.run(h, ["demo.BranchyTest"], coverage_classes=["demo.Branchy"])
+    methods = sorted(r["id"] for r in whole["results"])
+    check(len(methods) >= 5, "fixture too small: %s" % methods)
+    ans = None
+    for i, m in enumerate(methods):
+        ans = ctx.run(h, [m], coverage_classes=["demo.Branchy"], coverage_store="acc",
+                      coverage_store_reset=(i == 0))
+        check(ans["coverage_store_merged"] and ans["coverage_store_runs"] == i + 1,
+              "store bookkeeping: %s" % {k: ans.get(k) for k in ("coverage_store_merged",
+                                                                  "coverage_store_runs")})
+    lines = lambda a: {c["name"]: c["lines"] for c in a["coverage"]}
+    check(lines(ans) == lines(whole), "the store's union differs from the whole class's coverage")
+    # Only when every test passed: a failing run leaves the store as it was.
+    failing = ctx.run(h, ["demo.OutcomesTest"], coverage_classes=["demo.Branchy"],
+                      coverage_store="acc", coverage_store_if_passed=True)
+    check(not failing["coverage_store_merged"] and failing["coverage_store_runs"] == len(methods),
+          "a failing run was merged: %s" % failing.get("coverage_store_runs"))
+    check(lines(failing) == lines(whole), "the reported coverage is not the store's")
+    dropped = h.request("drop_coverage_store", name="acc")
+    check(dropped["ok"] and dropped["dropped"], "drop: %s" % dropped)
+    fresh = ctx.run(h, [methods[0]], coverage_classes=["demo.Branchy"], coverage_store="acc")
+    check(fresh["coverage_store_runs"] == 1, "a dropped store came back with its runs")
+    bad = h.request("run", classpath=[ctx.main_dir], units=["tests"], tests=[methods[0]],
+                    coverage_store="acc")
+    check(not bad["ok"] and "coverage_classes" in bad["error"], "store without classes: %s" % bad)
+
+
 def generated_test_class(methods):
     body = "\n".join("  @Test\n  void m%d() {\n    assertEquals(%d, new Calculator().add(%d, 1));\n  }"
                      % (i, i + 1, i) for i in range(methods))

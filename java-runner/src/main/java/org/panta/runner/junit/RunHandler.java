@@ -9,12 +9,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jacoco.core.data.ExecutionDataStore;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.panta.runner.compile.UnitStore;
 import org.panta.runner.coverage.CoverageReport;
 import org.panta.runner.coverage.CoverageSession;
+import org.panta.runner.coverage.CoverageStores;
 import org.panta.runner.io.OutputRouter;
 import org.panta.runner.isolation.ClassTransformer;
 import org.panta.runner.isolation.JvmGlobals;
@@ -34,12 +36,24 @@ public final class RunHandler implements Handler {
   private static final long DEFAULT_TIMEOUT_MS = 10_000;
   private final UnitStore units;
   private final OutputRouter router;
+  private final CoverageStores stores;
   private final SharedApiClassLoader shared = new SharedApiClassLoader(RunHandler.class.getClassLoader());
   private Launcher launcher;
 
-  public RunHandler(UnitStore units, OutputRouter router) {
+  public RunHandler(UnitStore units, OutputRouter router, CoverageStores stores) {
     this.units = units;
     this.router = router;
+    this.stores = stores;
+  }
+
+  /** Where a run's coverage goes besides its answer: a named store and when to merge into it. */
+  private record StoreRequest(String name, boolean reset, boolean onlyIfPassed) {
+    static StoreRequest of(JsonObject request) throws RequestException {
+      String name = Fields.string(request, "coverage_store", null);
+      boolean reset = Fields.bool(request, "coverage_store_reset", false);
+      boolean onlyIfPassed = Fields.bool(request, "coverage_store_if_passed", false);
+      return name == null ? null : new StoreRequest(name, reset, onlyIfPassed);
+    }
   }
 
   @Override
@@ -59,6 +73,10 @@ public final class RunHandler implements Handler {
     if (timeoutMs <= 0) {
       throw new RequestException("'timeout_ms' must be positive");
     }
+    StoreRequest store = StoreRequest.of(request);
+    if (store != null && coverageClasses.isEmpty()) {
+      throw new RequestException("'coverage_store' needs 'coverage_classes'");
+    }
     CoverageSession coverage = coverageClasses.isEmpty() ? null : new CoverageSession(coverageClasses);
     RunClassLoader loader =
         new RunClassLoader(
@@ -69,7 +87,7 @@ public final class RunHandler implements Handler {
     JsonObject answer = new JsonObject();
     JvmGlobals globals = JvmGlobals.capture();
     try {
-      execute(tests, loader, coverage, mode.equals("per_test"), timeoutMs, answer);
+      execute(tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, answer);
     } finally {
       globals.restore();
       router.select(null, null);
@@ -87,6 +105,7 @@ public final class RunHandler implements Handler {
       List<String> tests,
       RunClassLoader loader,
       CoverageSession coverage,
+      StoreRequest store,
       boolean perTest,
       long timeoutMs,
       JsonObject answer) {
@@ -122,10 +141,20 @@ public final class RunHandler implements Handler {
     answer.add("summary", Summary.of(results));
     if (coverage != null) {
       coverage.takeSnapshot();
+      ExecutionDataStore reported = coverage.aggregate();
+      if (store != null) {
+        CoverageStores.Stored stored = stores.get(store.name(), store.reset());
+        boolean merge = !store.onlyIfPassed() || (!compromised && allPassed(results, notRunJson));
+        if (merge) {
+          stored.merge(coverage.aggregate());
+        }
+        answer.addProperty("coverage_store_merged", merge);
+        answer.addProperty("coverage_store_runs", stored.runs());
+        reported = stored.data();
+      }
       answer.add(
           "coverage",
-          CoverageReport.build(
-              coverage.aggregate(), coverage, loader::originalBytes, loader::nestedClassNames));
+          CoverageReport.build(reported, coverage, loader::originalBytes, loader::nestedClassNames));
       JsonObject failures = new JsonObject();
       coverage.failures().forEach(failures::addProperty);
       answer.add("instrumentation_failures", failures);
@@ -138,6 +167,19 @@ public final class RunHandler implements Handler {
     if (compromised) {
       answer.addProperty("restart_required", true);
     }
+  }
+
+  private static boolean allPassed(JsonArray results, JsonArray notRun) {
+    if (notRun.size() > 0) {
+      return false;
+    }
+    for (int i = 0; i < results.size(); i++) {
+      String status = results.get(i).getAsJsonObject().get("status").getAsString();
+      if (!status.equals("passed") && !status.equals("skipped")) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Launcher launcher() {

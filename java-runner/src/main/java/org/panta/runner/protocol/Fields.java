@@ -41,6 +41,17 @@ public final class Fields {
     }
   }
 
+  public static boolean bool(JsonObject o, String key, boolean fallback) throws RequestException {
+    JsonElement e = o.get(key);
+    if (e == null || e.isJsonNull()) {
+      return fallback;
+    }
+    if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isBoolean()) {
+      throw new RequestException("field '" + key + "' must be a boolean");
+    }
+    return e.getAsBoolean();
+  }
+
   /** The array under key (empty when absent). */
   public static JsonArray array(JsonObject o, String key) throws RequestException {
     JsonElement e = o.get(key);

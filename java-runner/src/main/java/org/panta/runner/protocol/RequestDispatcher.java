@@ -8,6 +8,7 @@ import java.util.Map;
 import org.panta.runner.Version;
 import org.panta.runner.compile.CompileHandler;
 import org.panta.runner.compile.UnitStore;
+import org.panta.runner.coverage.CoverageStores;
 import org.panta.runner.io.OutputRouter;
 import org.panta.runner.junit.RunHandler;
 
@@ -21,10 +22,12 @@ public final class RequestDispatcher {
 
   public RequestDispatcher(OutputRouter router) {
     UnitStore units = new UnitStore();
+    CoverageStores stores = new CoverageStores();
     handlers.put("ping", request -> ping());
     handlers.put("compile", new CompileHandler(units));
-    handlers.put("run", new RunHandler(units, router));
+    handlers.put("run", new RunHandler(units, router, stores));
     handlers.put("drop_unit", request -> dropUnit(units, request));
+    handlers.put("drop_coverage_store", request -> dropStore(stores, request));
     handlers.put("shutdown", request -> {
       shutdown = true;
       return new JsonObject();
@@ -83,6 +86,13 @@ public final class RequestDispatcher {
   private static JsonObject dropUnit(UnitStore units, JsonObject request) throws RequestException {
     JsonObject o = new JsonObject();
     o.addProperty("dropped", units.drop(Fields.requiredString(request, "unit")));
+    return o;
+  }
+
+  private static JsonObject dropStore(CoverageStores stores, JsonObject request)
+      throws RequestException {
+    JsonObject o = new JsonObject();
+    o.addProperty("dropped", stores.drop(Fields.requiredString(request, "name")));
     return o;
   }
 
