@@ -49,3 +49,14 @@ if [ ! -f "$dest/.version" ] || [ "$(cat "$dest/.version")" != "$grammar_version
   echo "$grammar_version" > "$dest/.version"
   echo "setup: tree-sitter-java $grammar_version in third_party/"
 fi
+
+# Python tools of the build and the tests (lizard, for the code size check), pinned with hashes.
+venv="$root/third_party/venv"
+requirements="$root/scripts/requirements-tools.txt"
+if ! cmp -s "$requirements" "$venv/.requirements" 2>/dev/null; then
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --require-hashes -r "$requirements"
+  cp "$requirements" "$venv/.requirements"
+  echo "setup: Python tools in third_party/venv"
+fi

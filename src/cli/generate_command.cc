@@ -1,10 +1,6 @@
 #include <fmt/format.h>
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,10 +11,13 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/generate_summary.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
+#include "cli/stop_signals.h"
 #include "core/cancel.h"
 #include "engine/generation.h"
+#include "engine/strategy.h"
 #include "llm/client_spec.h"
 #include "llm/journal.h"
 #include "llm/llm_client.h"
@@ -55,128 +54,8 @@ struct GenerateArgs {
   long long seed = -1;
 };
 
-volatile sig_atomic_t g_signal = 0;  // the last stop signal, for the exit code
-
-void say(const char* text) {
-  size_t n = 0;
-  while (text[n] != '\0') ++n;
-  ssize_t ignored = write(2, text, n);
-  (void)ignored;
-}
-
-// SIGINT or SIGTERM: the first asks the loop to stop after the current step, the second to
-// give up the current model call or command now, the third ends the process at once.
-extern "C" void on_stop_signal(int sig) {
-  static volatile sig_atomic_t count = 0;
-  g_signal = sig;
-  count = count + 1;
-  if (count == 1) {
-    panta::request_stop();
-    say("\npanta: stopping after the current step; the test file keeps the last whole "
-        "iteration (again: cancel the current step now; --resume goes on later)\n");
-  } else if (count == 2) {
-    panta::request_abort();
-    say("\npanta: cancelling the current step (again: quit at once)\n");
-  } else {
-    _exit(128 + sig);
-  }
-}
-
-void install_stop_handlers() {
-  struct sigaction action {};
-  action.sa_handler = on_stop_signal;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-}
-
-// 130 after SIGINT, 143 after SIGTERM, as shells report them.
-int interrupted_exit_code() {
-  return 128 + (g_signal != 0 ? static_cast<int>(g_signal) : SIGINT);
-}
-
-// What became of one class: its report, or why there is none.
-struct Row {
-  std::string class_name;
-  std::optional<engine::GenerateReport> report;
-  std::string status;  // done, interrupted, error, skipped, already done, not run
-  std::string note;    // the error or the reason, when there is no report
-};
-
-std::string shortened(const std::string& text, size_t max) {
-  std::string line = text.substr(0, text.find('\n'));
-  return line.size() <= max ? line : line.substr(0, max - 3) + "...";
-}
-
-void print_summary(const std::vector<Row>& rows) {
-  size_t width = 5;
-  for (const Row& r : rows) width = std::max(width, r.class_name.size());
-  std::cout << fmt::format("\n{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", "class", width,
-                           "lines %", "branches %", "tests", "iter", "result");
-  int kept = 0;
-  std::map<std::string, int> by_status;
-  for (const Row& r : rows) {
-    ++by_status[r.status];
-    if (!r.report) {
-      std::string result = r.note.empty() ? r.status : r.status + ": " + shortened(r.note, 70);
-      std::cout << fmt::format("{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", r.class_name, width,
-                               "-", "-", "-", "-", result);
-      continue;
-    }
-    const auto& g = *r.report;
-    kept += g.tests_kept;
-    std::cout << fmt::format(
-        "{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", r.class_name, width,
-        fmt::format("{:.1f} -> {:.1f}", g.initial_line_coverage, g.line_coverage),
-        fmt::format("{:.1f} -> {:.1f}", g.initial_branch_coverage, g.branch_coverage), g.tests_kept,
-        g.iterations.size(), g.stop_reason);
-  }
-  std::string counts;
-  for (const auto& [status, n] : by_status) {
-    counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", n, status);
-  }
-  std::cout << fmt::format("{} classes: {}; {} tests kept\n", rows.size(), counts, kept);
-}
-
-// --report: one object for one class, else an array with an entry for every class.
-std::string report_text(const std::vector<Row>& rows, bool many) {
-  nlohmann::ordered_json all = nlohmann::ordered_json::array();
-  for (const Row& r : rows) {
-    nlohmann::ordered_json j;
-    if (r.report) {
-      j = nlohmann::ordered_json::parse(engine::report_json(*r.report));
-    } else {
-      j["class"] = r.class_name;
-    }
-    j["status"] = r.status;
-    if (!r.note.empty()) j["error"] = r.note;
-    all.push_back(std::move(j));
-  }
-  const auto& out = many || all.size() != 1 ? all : all.front();
-  return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
-}
-
-std::string one_line_result(const std::string& cls, const engine::GenerateReport& report,
-                            const GenerateArgs& args) {
-  int64_t in_tokens = 0;
-  int64_t out_tokens = 0;
-  for (const auto& it : report.iterations) {
-    in_tokens += it.prompt_tokens;
-    out_tokens += it.completion_tokens;
-  }
-  double cost = llm::cost(in_tokens, out_tokens, args.price_in, args.price_out);
-  return fmt::format(
-      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} test{} kept, pass rate "
-      "{:.0f}%, {} iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
-      cls, report.initial_line_coverage, report.line_coverage, report.initial_branch_coverage,
-      report.branch_coverage, report.tests_kept, report.tests_kept == 1 ? "" : "s",
-      report.pass_rate, report.iterations.size(), report.iterations.size() == 1 ? "" : "s",
-      report.stop_reason, in_tokens, out_tokens,
-      args.price_in > 0 || args.price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "",
-      report.test_file);
-}
-
-// The classes the --class values name, in order, each once.
+// The classes the --class values name, in order, each once; `batch` gets those that come from
+// a package or folder (where a class with nothing to test is skipped, not an error).
 Result<std::vector<std::string>> resolve_classes(const project::Project& project,
                                                  const std::vector<std::string>& targets,
                                                  std::vector<std::string>& batch) {
@@ -193,10 +72,6 @@ Result<std::vector<std::string>> resolve_classes(const project::Project& project
     }
   }
   return out;
-}
-
-bool nothing_to_test(const std::string& message) {
-  return message.starts_with("no methods under test");
 }
 
 // --resume goes on with the run's own settings: say which flags given now are not used.
@@ -224,39 +99,190 @@ void note_ignored_flags(const GenerateArgs& args, const llm::RunRecord& run) {
   }
 }
 
-int run_generate(GenerateArgs args) {
-  install_stop_handlers();  // before anything slow: compiling and the first test run take time
+// The model and sampling flags, checked; "" when they are usable, else why not.
+std::string settle_model_flags(GenerateArgs& args) {
   if (args.llm.empty()) {
     const char* env = std::getenv("PANTA_LLM");
     if (env != nullptr && *env != '\0') args.llm = env;
   }
   if (args.llm.empty() && args.dry_run) args.llm = "cmd:false";  // never asked: --dry-run
   if (args.llm.empty() && !args.resume) {
-    std::cerr
-        << "panta: no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
-           "anthropic:MODEL, cmd:COMMAND, replay:FILE)\n";
-    return kUsage;
+    return "no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
+           "anthropic:MODEL, cmd:COMMAND, replay:FILE)";
   }
-  if (!prompt::is_strategy(args.engine.strategy)) {
-    std::cerr << "panta: unknown strategy " << args.engine.strategy << "\n";
-    return kUsage;
+  if (engine::find_strategy(args.engine.strategy) == nullptr) {
+    return "unknown strategy " + args.engine.strategy;
   }
-  if (args.resume && args.dry_run) {
-    std::cerr << "panta: --resume and --dry-run do not go together\n";
-    return kUsage;
-  }
+  if (args.resume && args.dry_run) return "--resume and --dry-run do not go together";
   if (args.temperature >= 0) args.engine.prompt_options.temperature = args.temperature;
   if (args.max_tokens > 0) args.engine.prompt_options.max_tokens = args.max_tokens;
   if (args.seed >= 0) args.engine.prompt_options.seed = args.seed;
   if (args.prompt_dir.empty()) args.prompt_dir = prompt::default_prompt_dir();
+  return "";
+}
 
+// What --resume does with each class: go on with its newest unfinished run, or skip it.
+struct ResumePlan {
+  std::map<std::string, llm::RunRecord> resumable;
+  std::map<std::string, std::string> finished;  // class -> why it is done
+};
+
+Result<ResumePlan> plan_resume(llm::Journal& journal, const std::vector<std::string>& classes,
+                               GenerateArgs& args) {
+  ResumePlan plan;
+  if (!args.resume) return plan;
+  for (const std::string& cls : classes) {
+    auto last = journal.last_run(cls);
+    if (!last) return last.error();
+    if (!*last) continue;  // a new run, said when it starts
+    if ((*last)->status == "done") {
+      plan.finished[cls] = fmt::format("its last run ({}) completed", (*last)->id);
+    } else {
+      plan.resumable[cls] = **last;
+      if (args.llm.empty()) args.llm = (*last)->llm;
+    }
+  }
+  if (args.llm.empty() && plan.resumable.size() < classes.size() - plan.finished.size()) {
+    return Error{"no model given for the classes without an earlier run: use --llm"};
+  }
+  return plan;
+}
+
+Result<std::unique_ptr<llm::LlmClient>> model_client(const GenerateArgs& args,
+                                                     const std::shared_ptr<llm::Journal>& journal) {
+  llm::ClientOptions options;
+  options.base_url = args.llm_base_url;
+  options.timeout = std::chrono::milliseconds(static_cast<long>(args.llm_timeout_s * 1000));
+  if (args.llm.rfind("replay:", 0) != 0) options.journal = journal;
+  options.max_retries = args.llm_retries;
+  options.on_retry = [journal](const std::string& notice) {
+    std::cerr << "  " << notice << "\n";
+    (void)journal->note(notice);
+  };
+  return llm::make_client(args.llm, options);
+}
+
+// Everything the classes of one `panta generate` share.
+struct GenerateRun {
+  GenerateArgs& args;
+  const project::Project& project;
+  std::vector<std::string> batch;
+  std::shared_ptr<llm::Journal> journal;
+  ResumePlan plan;
+  std::unique_ptr<llm::LlmClient> client;
+  std::unique_ptr<PreparedTests> prepared;
+  int exit_code = kOk;
+};
+
+ClassOutcome generate_one(GenerateRun& run, const std::string& cls, size_t classes) {
+  if (panta::stop_requested()) return {cls, std::nullopt, "not run", "interrupted before it began"};
+  if (auto f = run.plan.finished.find(cls); f != run.plan.finished.end()) {
+    std::cerr << "panta: " << cls << ": " << f->second
+              << "; nothing to resume (run without --resume to start a new one)\n";
+    return {cls, std::nullopt, "already done", ""};
+  }
+  engine::GenerateOptions options = run.args.engine;
+  options.class_name = cls;
+  options.test_timeout = test_timeout(run.args.project);
+  options.journal = run.journal;
+  if (auto r = run.plan.resumable.find(cls); r != run.plan.resumable.end()) {
+    options.resume = r->second;
+    note_ignored_flags(run.args, r->second);
+  } else if (run.args.resume) {
+    std::cerr << "panta: " << cls << ": no earlier run in the journal; starting a new one\n";
+  }
+  if (run.args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
+  if (classes > 1) std::cerr << "panta: " << cls << "\n";
+  engine::EventSink events = [](const engine::Event& e) { std::cerr << engine::render(e) << "\n"; };
+  auto report = engine::generate_tests(run.project, run.prepared->session(), *run.client,
+                                       run.args.llm, run.args.prompt_dir, options, events);
+  if (!report) {
+    bool skip = report.error().kind == ErrorKind::kNothingToTest &&
+                std::find(run.batch.begin(), run.batch.end(), cls) != run.batch.end();
+    std::cerr << "panta: " << cls << ": " << report.error().message << "\n";
+    if (!skip) run.exit_code = kFailed;
+    return {cls, std::nullopt, skip ? "skipped" : "error", report.error().message};
+  }
+  return {cls, std::move(*report), report->interrupted ? "interrupted" : "done", ""};
+}
+
+// The class's result on stdout and the --fail-under check.
+void conclude(GenerateRun& run, const ClassOutcome& o) {
+  if (!o.report) return;
+  if (run.args.fail_under >= 0 && o.report->branch_coverage < run.args.fail_under) {
+    std::cerr << fmt::format("panta: {}: branch coverage {:.1f}% is under --fail-under {:g}\n",
+                             o.class_name, o.report->branch_coverage, run.args.fail_under);
+    run.exit_code = kFailed;
+  }
+  std::cout << one_line_result(*o.report, run.args.price_in, run.args.price_out);
+}
+
+int generate_all(GenerateRun& run, const std::vector<std::string>& classes) {
+  std::vector<ClassOutcome> outcomes;
+  for (const std::string& cls : classes) {
+    ClassOutcome o = generate_one(run, cls, classes.size());
+    if (run.args.dry_run && o.report) {
+      if (o.report->stop_reason == "full coverage") {
+        std::cerr << "panta: " << cls << " is fully covered already: no prompt to show\n";
+      }
+      break;
+    }
+    conclude(run, o);
+    outcomes.push_back(std::move(o));
+  }
+  if (run.args.dry_run) return run.exit_code;
+  bool many = run.args.classes.size() > 1 || !run.batch.empty();
+  if (many) std::cout << summary_table(outcomes);
+  if (!run.args.report.empty()) {
+    std::ofstream out(run.args.report);
+    out << report_text(outcomes, many);
+    if (!out) {
+      std::cerr << "panta: cannot write " << run.args.report << "\n";
+      return kFailed;
+    }
+  }
+  if (panta::stop_requested()) return interrupted_exit_code();
+  return run.exit_code;
+}
+
+// The journal, the resume plan, the model client and the JVM helper for `run`; a usage error
+// (said on stderr) when one of them cannot be had.
+Status prepare(GenerateRun& run, const std::vector<std::string>& classes) {
+  // The project's journal keeps every run, its iterations and (except when replaying) every
+  // exchange with the model.
+  std::error_code ec;
+  fs::create_directories(fs::path(run.project.root) / ".panta", ec);
+  std::string path = (fs::path(run.project.root) / ".panta" / "journal.sqlite").string();
+  auto opened = llm::Journal::open(path, llm::Journal::Mode::kWrite);
+  if (!opened) return opened.error();
+  run.journal = std::make_shared<llm::Journal>(std::move(*opened));
+  auto plan = plan_resume(*run.journal, classes, run.args);
+  if (!plan) return plan.error();
+  run.plan = std::move(*plan);
+  if (!run.args.llm.empty()) {
+    auto client = model_client(run.args, run.journal);
+    if (!client) return client.error();
+    run.client = std::move(*client);
+  }
+  auto prepared = PreparedTests::main_classes_only(run.project, run.args.project);
+  if (!prepared) return prepared.error();
+  run.prepared = std::move(*prepared);
+  return ok_status();
+}
+
+int run_generate(GenerateArgs args) {
+  install_stop_handlers();  // before anything slow: compiling and the first test run take time
+  if (std::string why = settle_model_flags(args); !why.empty()) {
+    std::cerr << "panta: " << why << "\n";
+    return kUsage;
+  }
   auto project = load_project(args.project);
   if (!project) {
     std::cerr << "panta: " << project.error().message << "\n";
     return kUsage;
   }
-  std::vector<std::string> batch;
-  auto classes = resolve_classes(*project, args.classes, batch);
+  GenerateRun run{args, *project, {}, nullptr, {}, nullptr, nullptr};
+  auto classes = resolve_classes(*project, args.classes, run.batch);
   if (!classes) {
     std::cerr << "panta: " << classes.error().message << "\n";
     return kUsage;
@@ -266,129 +292,87 @@ int run_generate(GenerateArgs args) {
               << " classes\n";
     return kUsage;
   }
-
-  // The project's journal keeps every run, its iterations and (except when replaying) every
-  // exchange with the model.
-  std::error_code ec;
-  fs::create_directories(fs::path(project->root) / ".panta", ec);
-  std::string journal_path = (fs::path(project->root) / ".panta" / "journal.sqlite").string();
-  auto opened = llm::Journal::open(journal_path, llm::Journal::Mode::kWrite);
-  if (!opened) {
-    std::cerr << "panta: " << opened.error().message << "\n";
+  if (auto s = prepare(run, *classes); !s) {
+    std::cerr << "panta: " << s.error().message << "\n";
     return kUsage;
   }
-  auto journal = std::make_shared<llm::Journal>(std::move(*opened));
+  return generate_all(run, *classes);
+}
 
-  // --resume: each class goes on from its newest run unless that one completed.
-  std::map<std::string, llm::RunRecord> resumable;
-  std::map<std::string, std::string> finished;
-  if (args.resume) {
-    for (const std::string& cls : *classes) {
-      auto last = journal->last_run(cls);
-      if (!last) {
-        std::cerr << "panta: " << last.error().message << "\n";
-        return kUsage;
-      }
-      if (!*last) continue;  // a new run, said when it starts
-      if ((*last)->status == "done") {
-        finished[cls] = fmt::format("its last run ({}) completed", (*last)->id);
-      } else {
-        resumable[cls] = **last;
-        if (args.llm.empty()) args.llm = (*last)->llm;
-      }
-    }
-    if (args.llm.empty() && resumable.size() < classes->size() - finished.size()) {
-      std::cerr << "panta: no model given for the classes without an earlier run: use --llm\n";
-      return kUsage;
-    }
-  }
+std::vector<std::string> strategy_list() {
+  std::vector<std::string> out;
+  for (const engine::Strategy& s : engine::strategies()) out.emplace_back(s.name);
+  return out;
+}
 
-  llm::ClientOptions client_options;
-  client_options.base_url = args.llm_base_url;
-  client_options.timeout = std::chrono::milliseconds(static_cast<long>(args.llm_timeout_s * 1000));
-  if (args.llm.rfind("replay:", 0) != 0) client_options.journal = journal;
-  client_options.max_retries = args.llm_retries;
-  client_options.on_retry = [journal](const std::string& notice) {
-    std::cerr << "  " << notice << "\n";
-    (void)journal->note(notice);
+// --llm and what goes with it: where the model is, how long to wait, how to sample, prices.
+void add_model_options(CLI::App& sub, GenerateArgs& args) {
+  sub.add_option("--llm", args.llm,
+                 "Model: openai:MODEL, ollama:MODEL, anthropic:MODEL, cmd:COMMAND, replay:FILE "
+                 "(default $PANTA_LLM)");
+  sub.add_option("--llm-base-url", args.llm_base_url,
+                 "Base URL of an OpenAI-compatible or Anthropic server");
+  sub.add_option("--llm-timeout", args.llm_timeout_s, "Time limit per model call, seconds")
+      ->default_str("600");
+  sub.add_option("--llm-retries", args.llm_retries,
+                 "Retries of an HTTP call after a time-out, 429 or 5xx")
+      ->check(CLI::Range(0, 100))
+      ->default_str("5");
+  sub.add_option("--max-answer-bytes", args.engine.max_answer_bytes,
+                 "Answers longer than this are not used (0: no limit)")
+      ->default_str("262144");
+  sub.add_option("--temperature", args.temperature, "Sampling temperature");
+  sub.add_option("--max-tokens", args.max_tokens, "Largest answer, in tokens");
+  sub.add_option("--seed", args.seed, "Sampling seed, where the backend supports it");
+  sub.add_option("--price-in", args.price_in,
+                 "Price per million prompt tokens, to report the cost");
+  sub.add_option("--price-out", args.price_out, "Price per million completion tokens");
+}
+
+// The loop's limits: a run's settings, which --resume takes from the journal.
+void add_loop_options(CLI::App& sub, GenerateArgs& args) {
+  auto loop = [&args](CLI::Option* option, const char* key) {
+    args.loop_options.emplace_back(option, key);
+    return option;
   };
-  std::unique_ptr<llm::LlmClient> client;
-  if (!args.llm.empty()) {
-    auto made = llm::make_client(args.llm, client_options);
-    if (!made) {
-      std::cerr << "panta: " << made.error().message << "\n";
-      return kUsage;
-    }
-    client = std::move(*made);
-  }
-  auto prepared = PreparedTests::main_classes_only(*project, args.project);
-  if (!prepared) {
-    std::cerr << "panta: " << prepared.error().message << "\n";
-    return kUsage;
-  }
-  engine::Progress progress = [](const std::string& line) { std::cerr << line << "\n"; };
-  int exit_code = kOk;
-  std::vector<Row> rows;
-  for (const std::string& cls : *classes) {
-    if (engine::stop_requested()) {
-      rows.push_back({cls, std::nullopt, "not run", "interrupted before it began"});
-      continue;
-    }
-    if (auto f = finished.find(cls); f != finished.end()) {
-      std::cerr << "panta: " << cls << ": " << f->second
-                << "; nothing to resume (run without --resume to start a new one)\n";
-      rows.push_back({cls, std::nullopt, "already done", ""});
-      continue;
-    }
-    engine::GenerateOptions options = args.engine;
-    options.class_name = cls;
-    options.test_timeout = test_timeout(args.project);
-    options.journal = journal;
-    if (auto r = resumable.find(cls); r != resumable.end()) {
-      options.resume = r->second;
-      note_ignored_flags(args, r->second);
-    } else if (args.resume) {
-      std::cerr << "panta: " << cls << ": no earlier run in the journal; starting a new one\n";
-    }
-    if (args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
-    if (classes->size() > 1) std::cerr << "panta: " << cls << "\n";
-    auto report = engine::generate_tests(*project, (*prepared)->session(), *client, args.llm,
-                                         args.prompt_dir, options, progress);
-    if (!report) {
-      bool skip = nothing_to_test(report.error().message) &&
-                  std::find(batch.begin(), batch.end(), cls) != batch.end();
-      std::cerr << "panta: " << cls << ": " << report.error().message << "\n";
-      rows.push_back({cls, std::nullopt, skip ? "skipped" : "error", report.error().message});
-      if (!skip) exit_code = kFailed;
-      continue;
-    }
-    if (args.dry_run) {
-      if (report->stop_reason == "full coverage") {
-        std::cerr << "panta: " << cls << " is fully covered already: no prompt to show\n";
-      }
-      break;
-    }
-    if (args.fail_under >= 0 && report->branch_coverage < args.fail_under) {
-      std::cerr << fmt::format("panta: {}: branch coverage {:.1f}% is under --fail-under {:g}\n",
-                               cls, report->branch_coverage, args.fail_under);
-      exit_code = kFailed;
-    }
-    std::cout << one_line_result(cls, *report, args);
-    std::string status = report->interrupted ? "interrupted" : "done";
-    rows.push_back({cls, std::move(*report), status, ""});
-  }
-  bool many = args.classes.size() > 1 || !batch.empty();
-  if (many && !args.dry_run) print_summary(rows);
-  if (!args.report.empty() && !args.dry_run) {
-    std::ofstream out(args.report);
-    out << report_text(rows, many);
-    if (!out) {
-      std::cerr << "panta: cannot write " << args.report << "\n";
-      return kFailed;
-    }
-  }
-  if (engine::stop_requested() && !args.dry_run) return interrupted_exit_code();
-  return exit_code;
+  loop(sub.add_option("--strategy", args.engine.strategy, std::string(engine::strategy_names()))
+           ->check(CLI::IsMember(strategy_list()))
+           ->default_str("panta"),
+       "strategy");
+  loop(sub.add_option("--max-prompt-tokens", args.engine.max_prompt_tokens,
+                      "Shrink a prompt whose estimated size is over this many tokens before "
+                      "sending it (default: no limit; set it for servers that cut long prompts "
+                      "silently, such as Ollama at its num_ctx)")
+           ->check(CLI::Range(int64_t{0}, int64_t{100000000})),
+       "max_prompt_tokens");
+  loop(sub.add_option("--max-iterations", args.engine.max_iterations,
+                      "Iterations (default: the class's largest CYC)"),
+       "max_iterations");
+  loop(sub.add_option("--max-no-increase", args.engine.max_no_increase,
+                      "Stop after this many rounds without gain")
+           ->check(CLI::Range(1, 1000))
+           ->default_str("3"),
+       "max_no_increase");
+  loop(sub.add_option("--max-path-selections", args.engine.max_path_selections,
+                      "Times a path may be selected")
+           ->default_str("3"),
+       "max_path_selections");
+  loop(sub.add_option("--max-methods", args.engine.max_methods,
+                      "panta strategy: methods per prompt, those missing most coverage first "
+                      "(default: all, as the paper)")
+           ->check(CLI::Range(0, 100000)),
+       "max_methods");
+  loop(sub.add_option("--repair-attempts", args.engine.repair_attempts, "Repairs per failing test")
+           ->default_str("3"),
+       "repair_attempts");
+  args.test_file_option = loop(
+      sub.add_option("--test-file", args.engine.test_file,
+                     "Test file to write, for a single class (default: the layout's FooTest.java)"),
+      "test_file");
+  sub.add_flag("--check-each-test-in-class", args.engine.check_each_test_in_class,
+               "Validate the slow way: each new test compiled into the whole test file and run "
+               "alone, then the whole class (the default compiles and runs only the new tests, "
+               "and the whole class once at the end)");
 }
 
 }  // namespace
@@ -400,78 +384,19 @@ Runner define_generate(CLI::App& sub) {
                  "What to write tests for (repeatable): a class (org.x.Foo), a package (org.x or "
                  "org.x.*, with its subpackages) or a source folder or file (a path with a '/')")
       ->required();
-  args->loop_options.emplace_back(
-      sub.add_option("--strategy", args->engine.strategy,
-                     "panta, cov, basic, baseline or symprompt")
-          ->check(CLI::IsMember({"panta", "cov", "basic", "baseline", "symprompt"}))
-          ->default_str("panta"),
-      "strategy");
-  sub.add_option("--llm", args->llm,
-                 "Model: openai:MODEL, ollama:MODEL, anthropic:MODEL, cmd:COMMAND, replay:FILE "
-                 "(default $PANTA_LLM)");
-  sub.add_option("--llm-base-url", args->llm_base_url,
-                 "Base URL of an OpenAI-compatible or Anthropic server");
-  sub.add_option("--llm-timeout", args->llm_timeout_s, "Time limit per model call, seconds")
-      ->default_str("600");
-  args->loop_options.emplace_back(
-      sub.add_option(
-             "--max-prompt-tokens", args->engine.max_prompt_tokens,
-             "Shrink a prompt whose estimated size is over this many tokens before sending "
-             "it (default: no limit; set it for servers that cut long prompts silently, such "
-             "as Ollama at its num_ctx)")
-          ->check(CLI::Range(int64_t{0}, int64_t{100000000})),
-      "max_prompt_tokens");
-  sub.add_option("--llm-retries", args->llm_retries,
-                 "Retries of an HTTP call after a time-out, 429 or 5xx")
-      ->check(CLI::Range(0, 100))
-      ->default_str("5");
-  args->loop_options.emplace_back(sub.add_option("--max-iterations", args->engine.max_iterations,
-                                                 "Iterations (default: the class's largest CYC)"),
-                                  "max_iterations");
-  args->loop_options.emplace_back(sub.add_option("--max-no-increase", args->engine.max_no_increase,
-                                                 "Stop after this many rounds without gain")
-                                      ->check(CLI::Range(1, 1000))
-                                      ->default_str("3"),
-                                  "max_no_increase");
-  args->loop_options.emplace_back(
-      sub.add_option("--max-path-selections", args->engine.max_path_selections,
-                     "Times a path may be selected")
-          ->default_str("3"),
-      "max_path_selections");
-  args->loop_options.emplace_back(
-      sub.add_option("--max-methods", args->engine.max_methods,
-                     "panta strategy: methods per prompt, those missing most coverage first "
-                     "(default: all, as the paper)")
-          ->check(CLI::Range(0, 100000)),
-      "max_methods");
-  args->loop_options.emplace_back(
-      sub.add_option("--repair-attempts", args->engine.repair_attempts, "Repairs per failing test")
-          ->default_str("3"),
-      "repair_attempts");
-  args->test_file_option =
-      sub.add_option("--test-file", args->engine.test_file,
-                     "Test file to write, for a single class (default: the layout's FooTest.java)");
-  args->loop_options.emplace_back(args->test_file_option, "test_file");
+  add_model_options(sub, *args);
+  add_loop_options(sub, *args);
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
   sub.add_option("--prompt-dir", args->prompt_dir,
                  "Prompt templates (default: those shipped with panta)");
   sub.add_option("--fail-under", args->fail_under,
                  "Exit 1 when a class's branch coverage ends below this percentage")
       ->check(CLI::Range(0.0, 100.0));
-  sub.add_option("--temperature", args->temperature, "Sampling temperature");
-  sub.add_option("--max-tokens", args->max_tokens, "Largest answer, in tokens");
-  sub.add_option("--seed", args->seed, "Sampling seed, where the backend supports it");
-  sub.add_option("--price-in", args->price_in,
-                 "Price per million prompt tokens, to report the cost");
-  sub.add_option("--price-out", args->price_out, "Price per million completion tokens");
   sub.add_flag("--resume", args->resume,
                "Go on with each class's interrupted or failed run from the project's journal "
                "(.panta/journal.sqlite), with that run's strategy, limits and (by default) model; "
                "answers it already received are reused");
   sub.add_flag("--dry-run", args->dry_run, "Print the first prompt and exit");
-  sub.add_flag("--check-each-test-in-class", args->engine.check_each_test_in_class,
-               "Run the whole test class after every test that passes alone (slower; the default "
-               "runs it once per answer and goes one by one only when that fails)");
   sub.footer(
       "Exit codes: 0 the run completed, 1 no valid test file or --fail-under not met, 2 usage or "
       "project error, 130 interrupted (Ctrl-C; --resume goes on).");

@@ -28,4 +28,9 @@ bool abort_requested() noexcept {
   return g_abort;
 }
 
+void clear_stop_requests() noexcept {
+  g_stop = false;
+  g_abort = false;
+}
+
 }  // namespace panta

@@ -9,5 +9,7 @@ void request_stop() noexcept;
 bool stop_requested() noexcept;
 void request_abort() noexcept;
 bool abort_requested() noexcept;
+/// Forgets both requests (for a process that goes on after a stop, such as the tests).
+void clear_stop_requests() noexcept;
 
 }  // namespace panta

@@ -6,9 +6,17 @@
 
 namespace panta {
 
+/// The failures callers act on differently; everything else is kOther.
+enum class ErrorKind {
+  kOther,
+  kNothingToTest,  ///< The class has no method under test (interfaces, only accessors).
+  kDryRun,         ///< --dry-run: the first prompt went to its sink instead of to a model.
+};
+
 /// An expected failure a user can cause: a message naming the file, line or setting at fault.
 struct Error {
   std::string message;
+  ErrorKind kind = ErrorKind::kOther;
 };
 
 /// A value or an Error. Used for everything that can fail because of input or environment.

@@ -19,6 +19,7 @@ struct FailedTest {
 struct MethodTarget {
   std::string method;  ///< As the prompt names it, e.g. the signature.
   std::vector<std::vector<cfg::PathStep>> paths;
+  int score = 0;  ///< How much the first path misses: shrinking keeps the highest.
 };
 
 /// Everything a generation prompt can show (Figure 4's five sections and the answer format).

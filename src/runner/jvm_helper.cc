@@ -82,12 +82,18 @@ json compile_json(const CompileRequest& r) {
 }
 
 json run_json(const RunRequest& r, const std::vector<std::string>& tests) {
-  return {{"op", "run"},
-          {"tests", tests},
-          {"classpath", r.classpath},
-          {"units", r.units},
-          {"coverage_classes", r.coverage_classes},
-          {"timeout_ms", r.test_timeout.count()}};
+  json j = {{"op", "run"},
+            {"tests", tests},
+            {"classpath", r.classpath},
+            {"units", r.units},
+            {"coverage_classes", r.coverage_classes},
+            {"timeout_ms", r.test_timeout.count()}};
+  if (!r.coverage_store.empty() && !r.coverage_classes.empty()) {
+    j["coverage_store"] = r.coverage_store;
+    j["coverage_store_reset"] = r.coverage_store_reset;
+    j["coverage_store_if_passed"] = r.coverage_store_if_passed;
+  }
+  return j;
 }
 
 class JvmHelper final : public JvmRunner {
@@ -247,6 +253,8 @@ class JvmHelper final : public JvmRunner {
       if (answer && answer->value("ok", false)) {
         for (const json& c : answer->value("coverage", json::array()))
           out.coverage.push_back(class_coverage_of(c));
+        out.coverage_store_merged = answer->value("coverage_store_merged", false);
+        out.coverage_store_runs = static_cast<int>(num(*answer, "coverage_store_runs"));
       }
     }
     return out;
@@ -264,6 +272,8 @@ class JvmHelper final : public JvmRunner {
     }
     for (const json& c : answer.value("coverage", json::array()))
       out.coverage.push_back(class_coverage_of(c));
+    out.coverage_store_merged = answer.value("coverage_store_merged", false);
+    out.coverage_store_runs = static_cast<int>(num(answer, "coverage_store_runs"));
   }
 
   Clock::time_point run_deadline(const RunRequest& r, size_t tests) const {

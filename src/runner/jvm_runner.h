@@ -66,6 +66,11 @@ struct RunRequest {
   std::vector<std::string> units;
   std::vector<std::string> coverage_classes;  ///< Top-level classes; nested ones come along.
   std::chrono::milliseconds test_timeout{10000};
+  /// When set, the run's coverage is merged into the helper's store of this name and the
+  /// store's union is reported (see PROTOCOL.md); needs coverage_classes.
+  std::string coverage_store;
+  bool coverage_store_reset = false;      ///< Empty the store first.
+  bool coverage_store_if_passed = false;  ///< Merge only when every test passed or was skipped.
 };
 
 struct RunResult {
@@ -73,6 +78,10 @@ struct RunResult {
   std::vector<coverage::ClassCoverage> coverage;
   /// Set when the helper had to be killed or restarted during this run, with the reason.
   std::string restart_note;
+  /// With a coverage store: whether this run was merged, and the runs the store holds (fewer
+  /// than the caller merged when the helper was restarted and lost it).
+  bool coverage_store_merged = false;
+  int coverage_store_runs = 0;
 };
 
 /// The JVM that compiles and runs Java for Panta. Errors are about the helper itself (it could

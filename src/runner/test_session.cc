@@ -57,7 +57,7 @@ std::vector<std::string> TestSession::run_classpath() const {
 }
 
 Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>& files) {
-  compiled_text_.reset();  // the unit is replaced
+  compiled_text_.erase("tests");  // the unit is replaced
   std::vector<std::string> sources = files;
   if (sources.empty()) {
     auto all = project_->test_sources();
@@ -78,35 +78,38 @@ Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>&
 }
 
 Result<CompileResult> TestSession::compile_test_text(const std::string& path,
-                                                     const std::string& text) {
-  if (compiled_text_ && compiled_text_->first == path && compiled_text_->second == text) {
-    return compiled_result_;
+                                                     const std::string& text,
+                                                     const std::string& unit) {
+  if (auto it = compiled_text_.find(unit);
+      it != compiled_text_.end() && it->second.path == path && it->second.text == text) {
+    return it->second.result;
   }
-  compiled_text_.reset();
+  compiled_text_.erase(unit);
   CompileRequest request;
-  request.unit = "tests";
+  request.unit = unit;
   request.classpath = test_api_classpath();
   for (const std::string& c : run_classpath()) request.classpath.push_back(c);
   request.sources.push_back({path, text});
   request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
                      project_->encoding};
   auto result = runner_->compile(request);
-  if (result && result->success) {
-    compiled_text_.emplace(path, text);
-    compiled_result_ = *result;
-  }
+  if (result && result->success) compiled_text_[unit] = {path, text, *result};
   return result;
 }
 
 Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
                                    const std::vector<std::string>& coverage_classes,
-                                   std::chrono::milliseconds test_timeout) {
+                                   std::chrono::milliseconds test_timeout,
+                                   const RunOptions& options) {
   RunRequest request;
   request.tests = tests;
   request.classpath = run_classpath();
-  request.units = {"tests"};
+  request.units = {options.unit};
   request.coverage_classes = coverage_classes;
   request.test_timeout = test_timeout;
+  request.coverage_store = options.coverage_store;
+  request.coverage_store_reset = options.coverage_store_reset;
+  request.coverage_store_if_passed = options.coverage_store_if_passed;
   return runner_->run(request);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,16 +25,32 @@ class TestSession {
   /// "tests", replacing the previous one. A failure to compile is a result, not an error.
   Result<CompileResult> compile_tests(const std::vector<std::string>& files = {});
 
-  /// Compiles one test class from text (held in memory under its file path) as the unit
-  /// "tests"; other classes of the test folder it uses come from the source path. The same
+  /// Compiles one test class from text (held in memory under its file path) as the in-memory
+  /// unit `unit`; other classes of the test folder it uses come from the source path. The same
   /// path and text as the last successful compilation of the unit are not compiled again (the
   /// generation loop checks a file it has just compiled).
-  Result<CompileResult> compile_test_text(const std::string& path, const std::string& text);
+  Result<CompileResult> compile_test_text(const std::string& path, const std::string& text,
+                                          const std::string& unit = "tests");
+
+  /// How a run finds its tests and where its coverage goes.
+  struct RunOptions {
+    std::string unit = "tests";  ///< The in-memory unit holding the test classes.
+    /// Merge the coverage into the helper's store of this name and report the union (see
+    /// RunRequest); empty: this run's coverage only.
+    std::string coverage_store;
+    bool coverage_store_reset = false;
+    bool coverage_store_if_passed = false;
+  };
 
   /// Runs test specs ("pkg.Class" or "pkg.Class#method") with coverage of `coverage_classes`.
   Result<RunResult> run(const std::vector<std::string>& tests,
                         const std::vector<std::string>& coverage_classes,
-                        std::chrono::milliseconds test_timeout);
+                        std::chrono::milliseconds test_timeout, const RunOptions& options);
+  Result<RunResult> run(const std::vector<std::string>& tests,
+                        const std::vector<std::string>& coverage_classes,
+                        std::chrono::milliseconds test_timeout) {
+    return run(tests, coverage_classes, test_timeout, RunOptions{});
+  }
 
   /// The test classes Surefire would run: the FQNs of the test folder's Test*/*Test/*Tests/
   /// *TestCase files.
@@ -55,9 +72,13 @@ class TestSession {
   JvmRunner* runner_;                // outlives the session
   std::string classes_dir_;
   bool reused_ = false;
-  /// The unit "tests" as last compiled by compile_test_text, while it stands.
-  std::optional<std::pair<std::string, std::string>> compiled_text_;
-  CompileResult compiled_result_;
+  /// Per unit: the path and text last compiled by compile_test_text, while it stands.
+  struct CompiledText {
+    std::string path;
+    std::string text;
+    CompileResult result;
+  };
+  std::map<std::string, CompiledText> compiled_text_;
 };
 
 /// Formats compiler diagnostics as "file:line:col: kind: message" lines.

@@ -1,6 +1,7 @@
 #include "select/path_selection.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace panta::select {
@@ -14,6 +15,23 @@ int PathHistory::count(const std::string& method, size_t path) const {
 
 void PathHistory::add(const std::string& method, size_t path) {
   ++counts_[method][path];
+}
+
+void PathHistory::forget(const std::string& method, const std::vector<size_t>& paths) {
+  for (size_t p : paths) {
+    auto& count = counts_[method][p];
+    if (count > 0) --count;
+  }
+}
+
+std::vector<size_t> top_scores(const std::vector<int>& scores, size_t n) {
+  std::vector<size_t> order(scores.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&scores](size_t a, size_t b) { return scores[a] > scores[b]; });
+  if (order.size() > n) order.resize(n);
+  std::sort(order.begin(), order.end());
+  return order;
 }
 
 int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceCoverage& coverage) {
@@ -35,54 +53,57 @@ int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceC
   return score;
 }
 
+namespace {
+
+// Algorithm 2 for one method: the highest-scoring candidate and the least selected one.
+std::optional<Selection> select_for_method(const MethodPaths& m,
+                                           const coverage::SourceCoverage& coverage,
+                                           const PathHistory& history, int max_selections) {
+  struct Candidate {
+    size_t path;
+    int score;
+    int selected;
+  };
+  std::vector<Candidate> candidates;
+  for (size_t i = 0; i < m.paths.size(); ++i) {
+    int score = missed_score(m.paths[i], coverage);
+    int selected = history.count(m.method, i);
+    if (score > 0 && selected < max_selections) candidates.push_back({i, score, selected});
+  }
+  if (candidates.empty()) return std::nullopt;
+  const Candidate* highest = &candidates[0];
+  const Candidate* least = &candidates[0];
+  for (const Candidate& c : candidates) {
+    if (c.score > highest->score) highest = &c;
+    if (c.selected < least->selected) least = &c;
+  }
+  Selection s{m.method, {highest->path}, highest->score};
+  if (least->path != highest->path) s.paths.push_back(least->path);
+  return s;
+}
+
+}  // namespace
+
 std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
                                     const coverage::SourceCoverage& coverage, PathHistory& history,
                                     int max_selections, size_t max_methods) {
-  std::vector<std::pair<Selection, int>> chosen;  // with the exploitation path's score
+  std::vector<Selection> chosen;
   for (const MethodPaths& m : methods) {
-    struct Candidate {
-      size_t path;
-      int score;
-      int selected;
-    };
-    std::vector<Candidate> candidates;
-    for (size_t i = 0; i < m.paths.size(); ++i) {
-      int score = missed_score(m.paths[i], coverage);
-      int selected = history.count(m.method, i);
-      if (score > 0 && selected < max_selections) candidates.push_back({i, score, selected});
+    if (auto s = select_for_method(m, coverage, history, max_selections)) {
+      chosen.push_back(std::move(*s));
     }
-    if (candidates.empty()) continue;
-    const Candidate* highest = &candidates[0];
-    const Candidate* least = &candidates[0];
-    for (const Candidate& c : candidates) {
-      if (c.score > highest->score) highest = &c;
-      if (c.selected < least->selected) least = &c;
-    }
-    Selection s{m.method, {highest->path}};
-    if (least->path != highest->path) s.paths.push_back(least->path);
-    chosen.emplace_back(std::move(s), highest->score);
   }
   if (max_methods > 0 && chosen.size() > max_methods) {
-    std::stable_sort(chosen.begin(), chosen.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
-    chosen.resize(max_methods);
-    // Back to the methods' order, so the prompt lists them as the source does.
-    std::stable_sort(chosen.begin(), chosen.end(), [&methods](const auto& a, const auto& b) {
-      auto pos = [&methods](const std::string& name) {
-        for (size_t i = 0; i < methods.size(); ++i) {
-          if (methods[i].method == name) return i;
-        }
-        return methods.size();
-      };
-      return pos(a.first.method) < pos(b.first.method);
-    });
+    std::vector<int> scores;
+    for (const Selection& s : chosen) scores.push_back(s.score);
+    std::vector<Selection> kept;
+    for (size_t i : top_scores(scores, max_methods)) kept.push_back(std::move(chosen[i]));
+    chosen = std::move(kept);
   }
-  std::vector<Selection> out;
-  for (auto& [s, score] : chosen) {
+  for (const Selection& s : chosen) {
     for (size_t p : s.paths) history.add(s.method, p);
-    out.push_back(std::move(s));
   }
-  return out;
+  return chosen;
 }
 
 }  // namespace panta::select

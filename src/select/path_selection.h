@@ -22,6 +22,8 @@ class PathHistory {
  public:
   int count(const std::string& method, size_t path) const;
   void add(const std::string& method, size_t path);
+  /// Takes back one selection of each of `paths` (a prompt that left them out did not send them).
+  void forget(const std::string& method, const std::vector<size_t>& paths);
   /// Every count, to keep the history in a journal and restore it (set) on --resume.
   const std::map<std::string, std::map<size_t, int>>& counts() const { return counts_; }
   void set(const std::string& method, size_t path, int count) { counts_[method][path] = count; }
@@ -38,7 +40,12 @@ int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceC
 struct Selection {
   std::string method;
   std::vector<size_t> paths;  ///< Indexes into MethodPaths::paths; one or two.
+  int score = 0;              ///< The missed score of the first (exploitation) path.
 };
+
+/// The indexes of the `n` highest scores (ties: the earlier one), in ascending order: which
+/// methods to keep when only `n` of them fit (select_paths's --max-methods, prompt shrinking).
+std::vector<size_t> top_scores(const std::vector<int>& scores, size_t n);
 
 /// Algorithm 2: per method, the candidates are paths with a positive missed score selected
 /// fewer than `max_selections` times; it takes the highest-scoring one (exploitation) and the

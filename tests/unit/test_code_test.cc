@@ -1,4 +1,4 @@
-#include "junit/test_code.h"
+#include "junit/test_file.h"
 
 #include <gtest/gtest.h>
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "junit/test_answer.h"
 
 namespace panta::junit {
 
@@ -15,31 +16,18 @@ enum class JUnitVersion { k4, k5 };
 std::string test_class_skeleton(const std::string& package_name, const std::string& class_name,
                                 JUnitVersion version);
 
-/// A test method taken from a model's answer: its name and its whole text (annotations too).
-struct TestMethod {
-  std::string name;
-  std::string code;
+/// Line numbers of a file with members taken out (TestFile::without_tests), mapped back to the
+/// lines they have in the whole file; lines after the last member stay after the last member.
+class LineMap {
+ public:
+  /// The line `line` of the shortened file had in the whole one.
+  uint32_t original(uint32_t line) const;
+  /// Records that `removed` lines were taken out just before line `at` of the shortened file.
+  void removed_before(uint32_t at, uint32_t removed);
+
+ private:
+  std::vector<std::pair<uint32_t, uint32_t>> shifts_;  // (from line, lines removed before it)
 };
-
-/// What an answer brings for a test class: its tests and what they need.
-struct ExtractedTests {
-  std::vector<std::string> imports;  ///< Whole import declarations, e.g. "import java.util.List;".
-  /// Fields, helper and setup methods, nested classes: whole declarations, keyed by name.
-  std::vector<std::pair<std::string, std::string>> members;
-  std::vector<TestMethod> tests;
-  /// What was odd about the answer and skipped ("a method was cut off", "prose around code").
-  std::vector<std::string> notes;
-};
-
-/// Finds the tests in a model's answer: the Java of its fenced code blocks (```java or ```),
-/// or the whole answer when it has none but reads as Java; a whole class (any name or package)
-/// or loose methods. Methods that do not parse (a truncated answer) are dropped with a note.
-/// Fails when no test method is found, saying why.
-Result<ExtractedTests> extract_tests(const std::string& answer);
-
-/// A test method's body with its whitespace collapsed: two tests with the same key are the same
-/// test under different names (what TestFile::same_test_as compares).
-std::string test_body_key(const std::string& method_code);
 
 /// A test class's source as data, edited in place; every edit keeps the rest of the text as it
 /// was. The file must hold one top-level class.
@@ -49,6 +37,8 @@ class TestFile {
   static Result<TestFile> parse(std::string text);
 
   const std::string& text() const { return text_; }
+  /// The 1-based line where the class declaration starts (its annotations included).
+  uint32_t class_start_line() const;
   /// Names of its test methods (annotated @Test, @ParameterizedTest or @RepeatedTest).
   std::vector<std::string> test_names() const;
   /// The whole text of test method `name`, or "" when there is none.
@@ -58,8 +48,14 @@ class TestFile {
   std::pair<uint32_t, uint32_t> test_lines(const std::string& name) const;
 
   /// Adds `test` with the imports and members of `from` it lacks (members by name). A test
-  /// whose name is taken is renamed with a numeric suffix. Returns the name the test got.
-  std::string add_test(const TestMethod& test, const ExtractedTests& from);
+  /// whose name is taken (by a method of the file or by one of `also_taken`) is renamed with a
+  /// numeric suffix. Returns the name the test got.
+  std::string add_test(const TestMethod& test, const ExtractedTests& from,
+                       const std::vector<std::string>& also_taken = {});
+  /// The file without its test methods: imports, fields, helpers, setup and nested classes
+  /// stay. With new tests added, it compiles and runs them as the whole file would, at the cost
+  /// of the new tests only.
+  TestFile without_tests(LineMap* lines = nullptr) const;
   /// The name of a test whose body is the same as `test`'s (whitespace aside), or "".
   std::string same_test_as(const TestMethod& test) const;
   /// Removes test method `name`; false when there is none.

@@ -1,0 +1,80 @@
+#include "cli/generate_summary.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "llm/llm_client.h"
+
+namespace panta::cli {
+namespace {
+
+std::string shortened(const std::string& text, size_t max) {
+  std::string line = text.substr(0, text.find('\n'));
+  return line.size() <= max ? line : line.substr(0, max - 3) + "...";
+}
+
+std::string row(const ClassOutcome& o, size_t width) {
+  if (!o.report) {
+    std::string result = o.note.empty() ? o.status : o.status + ": " + shortened(o.note, 70);
+    return fmt::format("{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", o.class_name, width, "-", "-",
+                       "-", "-", result);
+  }
+  const auto& g = *o.report;
+  return fmt::format("{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", o.class_name, width,
+                     fmt::format("{:.1f} -> {:.1f}", g.initial_line_coverage, g.line_coverage),
+                     fmt::format("{:.1f} -> {:.1f}", g.initial_branch_coverage, g.branch_coverage),
+                     g.tests_kept, g.iterations.size(), g.stop_reason);
+}
+
+}  // namespace
+
+std::string one_line_result(const engine::GenerateReport& r, double price_in, double price_out) {
+  double cost = llm::cost(r.prompt_tokens(), r.completion_tokens(), price_in, price_out);
+  return fmt::format(
+      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} test{} kept, pass rate "
+      "{:.0f}%, {} iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
+      r.class_name, r.initial_line_coverage, r.line_coverage, r.initial_branch_coverage,
+      r.branch_coverage, r.tests_kept, r.tests_kept == 1 ? "" : "s", r.pass_rate,
+      r.iterations.size(), r.iterations.size() == 1 ? "" : "s", r.stop_reason, r.prompt_tokens(),
+      r.completion_tokens(),
+      price_in > 0 || price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "", r.test_file);
+}
+
+std::string summary_table(const std::vector<ClassOutcome>& outcomes) {
+  size_t width = 5;
+  for (const ClassOutcome& o : outcomes) width = std::max(width, o.class_name.size());
+  std::string out = fmt::format("\n{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", "class", width,
+                                "lines %", "branches %", "tests", "iter", "result");
+  int kept = 0;
+  std::map<std::string, int> by_status;
+  for (const ClassOutcome& o : outcomes) {
+    ++by_status[o.status];
+    if (o.report) kept += o.report->tests_kept;
+    out += row(o, width);
+  }
+  std::string counts;
+  for (const auto& [status, n] : by_status) {
+    counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", n, status);
+  }
+  return out + fmt::format("{} classes: {}; {} tests kept\n", outcomes.size(), counts, kept);
+}
+
+std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const ClassOutcome& o : outcomes) {
+    nlohmann::ordered_json j;
+    if (o.report) {
+      j = engine::report_object(*o.report);
+    } else {
+      j["class"] = o.class_name;
+    }
+    j["status"] = o.status;
+    if (!o.note.empty()) j["error"] = o.note;
+    all.push_back(std::move(j));
+  }
+  const auto& out = many || all.size() != 1 ? all : all.front();
+  return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace panta::cli

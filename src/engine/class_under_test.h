@@ -1,0 +1,35 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "project/project.h"
+#include "select/path_selection.h"
+
+namespace panta::engine {
+
+/// A class to write tests for, as the loop needs it: its source, the paths of its methods
+/// under test (Algorithm 1), and the test file it gets.
+struct ClassUnderTest {
+  std::string class_name;  ///< FQN
+  std::string package;
+  std::string source_path;
+  std::string source_text;
+  std::vector<select::MethodPaths> methods;  ///< "Class.signature" with its paths
+  int max_cyc = 1;                           ///< The largest cyclomatic complexity of a method.
+  std::string test_path;
+  std::string test_class;  ///< Simple name
+  std::string test_fqn;
+  std::string initial_test_text;  ///< The test file as found, or a new skeleton.
+  bool test_file_existed = false;
+
+  /// Reads the class's source and test file (`test_file` overrides the layout's; a missing one
+  /// becomes a JUnit 4 or 5 skeleton as the project's dependencies say) and computes its paths.
+  /// Fails when the source cannot be read or analysed, the test file has no class, or the
+  /// class has no method under test (ErrorKind::kNothingToTest).
+  static Result<ClassUnderTest> load(const project::Project& project, const std::string& class_name,
+                                     const std::string& test_file);
+};
+
+}  // namespace panta::engine

@@ -1,0 +1,171 @@
+#include "engine/events.h"
+
+#include <fmt/format.h>
+
+namespace panta::engine {
+namespace {
+
+std::string counted(int64_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+using namespace event;  // NOLINT(google-build-using-namespace): one line per event type below
+
+std::string line(const VersionNote& v) {
+  return "note: " + v.artifact + " runs as version " + v.runs_as + " here" +
+         (v.build_asks.empty() ? std::string() : " (the build asks for " + v.build_asks + ")") +
+         "; the prompt names " + v.runs_as;
+}
+
+std::string line(const DependenciesLeftOut& d) {
+  return "note: test dependencies not on the classpath are left out of the prompt: " + d.artifacts +
+         " (give their jars with --classpath to let tests use them)";
+}
+
+std::string line(const ClassLoaded& c) {
+  return fmt::format("{}: {} under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
+                     c.class_name, counted(c.methods, "method"), c.max_cyc, c.line_coverage,
+                     c.branch_coverage);
+}
+
+std::string line(const IterationStarted& i) {
+  return fmt::format("iteration {} of {}: asking the model ({})", i.n, i.max, i.strategy);
+}
+
+std::string line(const IterationDone& i) {
+  return fmt::format(
+      "iteration {} of {}: coverage {:.1f}% lines, {:.1f}% branches; tests kept {}, repaired {}, "
+      "dropped {}; tokens {} in, {} out",
+      i.n, i.max, i.line_coverage, i.branch_coverage, i.kept, i.repaired, i.dropped,
+      i.prompt_tokens, i.completion_tokens);
+}
+
+std::string line(const IterationUndone& u) {
+  return fmt::format(
+      "interrupted in iteration {}: its tests are not kept; --resume does it again{}", u.n,
+      u.answers == 0
+          ? std::string()
+          : fmt::format(", reusing the {} already received", counted(u.answers, "answer")));
+}
+
+std::string line(const Resuming& r) {
+  return fmt::format(
+      "  resuming run {} after iteration {}; {} received since then {} reused where the prompt is "
+      "the same",
+      r.run, r.after, counted(static_cast<int64_t>(r.answers), "answer"),
+      r.answers == 1 ? "is" : "are");
+}
+
+std::string line(const TestFileChanged& t) {
+  return "  note: " + t.path + " changed since the run stopped; going on from it as it is now";
+}
+
+std::string line(const UnusedRecordedAnswers& u) {
+  return fmt::format("  note: {} from the journal could not be reused (the prompts changed)",
+                     counted(static_cast<int64_t>(u.count), "recorded answer"));
+}
+
+std::string line(const ExistingTestFails& x) {
+  return "  note: the existing test " + x.id + " fails; it is left as it is";
+}
+
+std::string line(const RolledBack& r) {
+  if (r.failing.empty()) {
+    return "  the test class no longer compiles; going back to the last good version";
+  }
+  return "  " + r.failing + " fails in the class (flaky?); going back to the last good version";
+}
+
+std::string line(const PromptShrunk& e) {
+  switch (e.step) {
+    case prompt::ShrinkStep::kTestBodies:
+      return "  " + e.why + ": the test file's method bodies are left out";
+    case prompt::ShrinkStep::kFarSource:
+      return "  " + e.why + ": only the source lines near the selected paths are kept";
+    case prompt::ShrinkStep::kHalfTargets:
+      break;
+  }
+  return fmt::format("  {}: only the paths of the {} methods missing most are asked for", e.why,
+                     e.targets);
+}
+
+std::string line(const PromptSentAsItIs& s) {
+  return "  " + s.why + ", and nothing more can be left out: it is sent as it is";
+}
+
+std::string line(const AnswerReused& a) {
+  return a.repair ? "  repair answer reused from the journal" : "  answer reused from the journal";
+}
+
+std::string line(const NoPathLeft&) {
+  return "  no path is left to select (each covered, or selected --max-path-selections times); "
+         "the prompt names the uncovered lines";
+}
+
+std::string line(const ModelError& m) {
+  return (m.repair ? "  model error during repair: " : "  model error: ") + m.message;
+}
+
+std::string line(const NoUsableTests& n) {
+  return "  no usable tests in the answer: " + n.why;
+}
+
+std::string line(const AnswerNote& n) {
+  return "  note: " + n.note;
+}
+
+std::string line(const AnswerTooLarge& a) {
+  return fmt::format("  the answer has {} bytes, over --max-answer-bytes {}: it is not used",
+                     a.bytes, a.limit);
+}
+
+std::string line(const TestRepeats& t) {
+  return "  skipped " + t.test + ": the same as " + t.same_as;
+}
+
+std::string line(const RepairAttempt& r) {
+  return fmt::format("  {} fails ({}); repair attempt {} of {}", r.test,
+                     r.compile_error ? "does not compile" : "does not pass", r.attempt, r.of);
+}
+
+std::string line(const NotRepairable& n) {
+  return "  " + n.test + " is not sent for repair: " + n.why;
+}
+
+std::string line(const TestKept& k) {
+  return "  kept " + k.test;
+}
+
+std::string line(const TestDropped& d) {
+  return "  dropped " + d.test + ": " + d.reason;
+}
+
+std::string line(const NotTogether& n) {
+  return "  the new tests pass alone but not all together (" + n.failure +
+         "); checking them in the class one by one";
+}
+
+std::string line(const RepairWithoutSource& r) {
+  return "  " + r.why + ": the repair prompt leaves the source out";
+}
+
+std::string line(const RepairRepeats& r) {
+  return "  the repair of " + r.test + " repeats the existing test " + r.existing;
+}
+
+std::string line(const BackedUp& b) {
+  return "  backed up the existing test file to " + b.path;
+}
+
+std::string line(const FinalCheckFailed& f) {
+  return "  the whole test class fails with this run's tests (" + f.failure +
+         "); checking them iteration by iteration";
+}
+
+}  // namespace
+
+std::string render(const Event& e) {
+  return std::visit([](const auto& x) { return line(x); }, e);
+}
+
+}  // namespace panta::engine

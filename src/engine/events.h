@@ -1,0 +1,158 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+
+#include "prompt/prompt_builder.h"
+
+namespace panta::engine {
+
+/// What the generation loop reports as it goes. The CLI renders them (render()), the journal
+/// keeps them as text.
+namespace event {
+
+/// A test dependency the prompt names with another version than the build asks for.
+struct VersionNote {
+  std::string artifact;
+  std::string runs_as;
+  std::string build_asks;  ///< "" when the build names no version
+};
+/// Test dependencies left out of the prompt: their jars are not on the classpath.
+struct DependenciesLeftOut {
+  std::string artifacts;  ///< comma-separated
+};
+struct ClassLoaded {
+  std::string class_name;
+  int methods = 0;
+  int max_cyc = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+};
+struct IterationStarted {
+  int n = 0;
+  int max = 0;
+  std::string strategy;
+};
+struct IterationDone {
+  int n = 0;
+  int max = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+  int kept = 0;
+  int repaired = 0;
+  int dropped = 0;
+  int64_t prompt_tokens = 0;
+  int64_t completion_tokens = 0;
+};
+/// An iteration cut short by a stop request, undone; `answers` were received in it.
+struct IterationUndone {
+  int n = 0;
+  int answers = 0;
+};
+struct Resuming {
+  int64_t run = 0;
+  int after = 0;
+  size_t answers = 0;
+};
+struct TestFileChanged {
+  std::string path;
+};
+struct UnusedRecordedAnswers {
+  size_t count = 0;
+};
+struct ExistingTestFails {
+  std::string id;
+};
+/// The test file went back to its last good version: the class no longer compiled
+/// (`failing` empty) or a test failed in it.
+struct RolledBack {
+  std::string failing;
+};
+struct PromptShrunk {
+  prompt::ShrinkStep step = prompt::ShrinkStep::kTestBodies;
+  std::string why;
+  size_t targets = 0;  ///< for kHalfTargets: the methods still asked for
+};
+struct PromptSentAsItIs {
+  std::string why;
+};
+struct AnswerReused {
+  bool repair = false;
+};
+struct NoPathLeft {};
+struct ModelError {
+  std::string message;
+  bool repair = false;
+};
+struct NoUsableTests {
+  std::string why;
+};
+struct AnswerNote {
+  std::string note;
+};
+struct AnswerTooLarge {
+  size_t bytes = 0;
+  size_t limit = 0;
+};
+struct TestRepeats {
+  std::string test;
+  std::string same_as;
+};
+struct RepairAttempt {
+  std::string test;
+  bool compile_error = false;
+  int attempt = 0;
+  int of = 0;
+};
+struct NotRepairable {
+  std::string test;
+  std::string why;
+};
+struct TestKept {
+  std::string test;
+};
+struct TestDropped {
+  std::string test;
+  std::string reason;  ///< its first line
+};
+/// The answer's tests pass alone but not together: they are checked one by one.
+struct NotTogether {
+  std::string failure;
+};
+struct RepairWithoutSource {
+  std::string why;
+};
+struct RepairRepeats {
+  std::string test;
+  std::string existing;
+};
+struct BackedUp {
+  std::string path;
+};
+/// The whole test class is checked with the run's tests (once, at the end).
+struct FinalCheckFailed {
+  std::string failure;
+};
+
+}  // namespace event
+
+using Event =
+    std::variant<event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded,
+                 event::IterationStarted, event::IterationDone, event::IterationUndone,
+                 event::Resuming, event::TestFileChanged, event::UnusedRecordedAnswers,
+                 event::ExistingTestFails, event::RolledBack, event::PromptShrunk,
+                 event::PromptSentAsItIs, event::AnswerReused, event::NoPathLeft, event::ModelError,
+                 event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestRepeats,
+                 event::RepairAttempt, event::NotRepairable, event::TestKept, event::TestDropped,
+                 event::NotTogether, event::RepairWithoutSource, event::RepairRepeats,
+                 event::BackedUp, event::FinalCheckFailed>;
+
+/// The event as one progress line, as the CLI prints it and the journal keeps it.
+std::string render(const Event& e);
+
+/// Where events go (the CLI's stderr, a vector in tests).
+using EventSink = std::function<void(const Event&)>;
+
+}  // namespace panta::engine

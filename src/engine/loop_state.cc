@@ -1,0 +1,57 @@
+#include "engine/loop_state.h"
+
+#include <algorithm>
+
+namespace panta::engine {
+
+double LoopState::line_pct() const {
+  return coverage.lines.empty() ? 0 : coverage.line_counter().percent();
+}
+
+double LoopState::branch_pct() const {
+  return coverage.lines.empty() ? 0 : coverage.branch_counter().percent();
+}
+
+bool LoopState::complete() const {
+  return coverage.line_counter().missed == 0 && coverage.branch_counter().missed == 0 &&
+         !coverage.lines.empty();
+}
+
+nlohmann::ordered_json LoopState::to_json() const {
+  nlohmann::ordered_json paths = nlohmann::ordered_json::array();
+  for (const auto& [method, counts] : history.counts()) {
+    for (const auto& [path, count] : counts) paths.push_back({method, path, count});
+  }
+  nlohmann::ordered_json failures = nlohmann::ordered_json::array();
+  for (const auto& f : failed) {
+    failures.push_back({{"name", f.name}, {"code", f.code}, {"error", f.error}});
+  }
+  return {{"no_increase", no_increase},
+          {"history", std::move(paths)},
+          {"failed", std::move(failures)},
+          {"generated_total", generated_total},
+          {"kept", kept},
+          {"answers", answers},
+          {"llm_s", llm_s}};
+}
+
+void LoopState::restore_from(const nlohmann::json& state) {
+  no_increase = state.value("no_increase", 0);
+  for (const auto& h : state.value("history", nlohmann::json::array())) {
+    history.set(h[0].get<std::string>(), h[1].get<size_t>(), h[2].get<int>());
+  }
+  failed.clear();
+  for (const auto& f : state.value("failed", nlohmann::json::array())) {
+    failed.push_back({f.value("name", ""), f.value("code", ""), f.value("error", "")});
+  }
+  generated_total = state.value("generated_total", 0);
+  kept.clear();
+  std::vector<std::string> names = file ? file->test_names() : std::vector<std::string>{};
+  for (const std::string& k : state.value("kept", std::vector<std::string>{})) {
+    if (std::find(names.begin(), names.end(), k) != names.end()) kept.push_back(k);
+  }
+  answers = state.value("answers", 0);
+  llm_s = state.value("llm_s", 0.0);
+}
+
+}  // namespace panta::engine

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "coverage/coverage.h"
+#include "junit/test_file.h"
+#include "prompt/prompt_inputs.h"
+#include "select/path_selection.h"
+
+namespace panta::engine {
+
+/// Everything an iteration changes. A copy is the snapshot that undoes an iteration cut short;
+/// to_json() is what the journal keeps after each iteration for --resume.
+struct LoopState {
+  std::optional<junit::TestFile> file;     ///< The test class; it compiles and its tests pass.
+  coverage::SourceCoverage coverage;       ///< Of the class under test, by `file`'s tests.
+  select::PathHistory history;             ///< Algorithm 2's pathHistory
+  std::vector<prompt::FailedTest> failed;  ///< Unrepaired tests, for the next prompt
+  std::vector<std::string> kept;           ///< The generated tests kept, by the names they got
+  int generated_total = 0;                 ///< Tests the model wrote (for the pass rate)
+  int answers = 0;                         ///< Answers to generate prompts received
+  int no_increase = 0;                     ///< Iterations in a row without coverage gain
+  double llm_s = 0;                        ///< Time spent waiting for the model
+
+  /// Before any test ran there are no counters: that is 0 %, not "nothing to cover".
+  double line_pct() const;
+  double branch_pct() const;
+  int lines_covered() const { return coverage.line_counter().covered; }
+  int branches_covered() const { return coverage.branch_counter().covered; }
+  /// Every line and branch covered (and something to cover).
+  bool complete() const;
+
+  /// The parts --resume needs (not the file, which is read from disk, nor the coverage, which
+  /// is measured again).
+  nlohmann::ordered_json to_json() const;
+  /// Restores those parts from to_json()'s output; kept tests the file no longer has are
+  /// forgotten (the user may have edited it since).
+  void restore_from(const nlohmann::json& state);
+};
+
+}  // namespace panta::engine

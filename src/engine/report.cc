@@ -1,0 +1,78 @@
+#include "engine/report.h"
+
+namespace panta::engine {
+
+int64_t GenerateReport::prompt_tokens() const {
+  int64_t n = 0;
+  for (const auto& it : iterations) n += it.prompt_tokens;
+  return n;
+}
+
+int64_t GenerateReport::completion_tokens() const {
+  int64_t n = 0;
+  for (const auto& it : iterations) n += it.completion_tokens;
+  return n;
+}
+
+nlohmann::ordered_json iteration_json(const IterationReport& i) {
+  nlohmann::ordered_json j = {{"n", i.n},
+                              {"line_coverage", i.line_coverage},
+                              {"branch_coverage", i.branch_coverage},
+                              {"tests_generated", i.tests_generated},
+                              {"tests_passed_first_try", i.tests_passed_first_try},
+                              {"tests_repaired", i.tests_repaired},
+                              {"tests_failed", i.tests_failed},
+                              {"prompt_tokens", i.prompt_tokens},
+                              {"completion_tokens", i.completion_tokens},
+                              {"selected_paths", i.selected_paths},
+                              {"wall_s", i.wall_s},
+                              {"llm_s", i.llm_s}};
+  if (i.interrupted) j["interrupted"] = true;
+  return j;
+}
+
+IterationReport iteration_from_json(const nlohmann::json& j) {
+  IterationReport i;
+  i.n = j.value("n", 0);
+  i.line_coverage = j.value("line_coverage", 0.0);
+  i.branch_coverage = j.value("branch_coverage", 0.0);
+  i.tests_generated = j.value("tests_generated", 0);
+  i.tests_passed_first_try = j.value("tests_passed_first_try", 0);
+  i.tests_repaired = j.value("tests_repaired", 0);
+  i.tests_failed = j.value("tests_failed", 0);
+  i.prompt_tokens = j.value("prompt_tokens", int64_t{0});
+  i.completion_tokens = j.value("completion_tokens", int64_t{0});
+  i.selected_paths = j.value("selected_paths", std::vector<std::string>{});
+  i.wall_s = j.value("wall_s", 0.0);
+  i.llm_s = j.value("llm_s", 0.0);
+  return i;
+}
+
+nlohmann::ordered_json report_object(const GenerateReport& r) {
+  nlohmann::ordered_json its = nlohmann::ordered_json::array();
+  for (const auto& i : r.iterations) its.push_back(iteration_json(i));
+  return {{"class", r.class_name},
+          {"strategy", r.strategy},
+          {"llm", r.llm},
+          {"initial",
+           {{"line_coverage", r.initial_line_coverage},
+            {"branch_coverage", r.initial_branch_coverage}}},
+          {"iterations", std::move(its)},
+          {"final",
+           {{"line_coverage", r.line_coverage},
+            {"branch_coverage", r.branch_coverage},
+            {"pass_rate", r.pass_rate},
+            {"tests_kept", r.tests_kept}}},
+          {"stop_reason", r.stop_reason},
+          {"resumed_after", r.resumed_from},
+          {"test_file", r.test_file},
+          {"wall_s", r.wall_s},
+          {"llm_s", r.llm_s}};
+}
+
+std::string report_json(const GenerateReport& r) {
+  return report_object(r).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+         "\n";
+}
+
+}  // namespace panta::engine

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace panta::engine {
+
+/// What one iteration did (the report's "iterations" entries).
+struct IterationReport {
+  int n = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+  int tests_generated = 0;
+  int tests_passed_first_try = 0;
+  int tests_repaired = 0;
+  int tests_failed = 0;
+  int64_t prompt_tokens = 0;
+  int64_t completion_tokens = 0;
+  std::vector<std::string> selected_paths;  ///< "method: path k" for panta
+  double wall_s = 0;                        ///< The iteration's wall time ...
+  double llm_s = 0;                         ///< ... and the part of it spent waiting for the model.
+  int answers = 0;                          ///< Answers to generate prompts received.
+  bool interrupted = false;  ///< Cut short by Ctrl-C and undone (--resume does it again).
+};
+
+/// What a run of one class did: the report's fields (README, `--report`).
+struct GenerateReport {
+  std::string class_name;
+  std::string strategy;
+  std::string llm;
+  std::vector<IterationReport> iterations;
+  double initial_line_coverage = 0;
+  double initial_branch_coverage = 0;
+  double line_coverage = 0;
+  double branch_coverage = 0;
+  double pass_rate = 0;  ///< Generated tests that pass when added to the suite, after repair.
+  int tests_kept = 0;
+  std::string test_file;
+  std::string stop_reason;
+  bool interrupted = false;  ///< Stopped by Ctrl-C (request_stop); --resume goes on from here.
+  int resumed_from = 0;      ///< On --resume: the iterations the earlier run had finished.
+  double wall_s = 0;
+  double llm_s = 0;
+
+  int64_t prompt_tokens() const;
+  int64_t completion_tokens() const;
+};
+
+/// An iteration as the report (and the journal's state) writes it, and back.
+nlohmann::ordered_json iteration_json(const IterationReport& i);
+IterationReport iteration_from_json(const nlohmann::json& j);
+
+/// The report as the JSON object the README describes.
+nlohmann::ordered_json report_object(const GenerateReport& report);
+
+/// report_object as text, indented, ending in a newline.
+std::string report_json(const GenerateReport& report);
+
+}  // namespace panta::engine

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace panta::engine {
+
+/// What a strategy's loop does, as a row of the strategy table (the paper's section 4.3 and
+/// the section 4.2 baseline). The prompts themselves are the strategy's templates.
+struct Strategy {
+  std::string_view name;
+  bool iterative;       ///< false: one pass (one iteration)
+  bool repairs;         ///< failing tests are sent back for repair
+  bool feeds_failures;  ///< the prompt shows the last iteration's unrepaired tests
+  /// The prompt's inputs hold the uncovered and partly covered lines (cov's template shows
+  /// them; for the others they only guide shrinking, which keeps the source near them).
+  bool uncovered_lines;
+  bool selects_paths;    ///< Algorithm 2 chooses paths per method (panta)
+  bool prompt_per_path;  ///< one prompt per method and path, conditions only (symprompt)
+};
+
+/// Every strategy, in the order help texts list them: panta, cov, basic, baseline, symprompt.
+std::span<const Strategy> strategies();
+
+/// The strategy of this name, or null.
+const Strategy* find_strategy(std::string_view name);
+
+/// "panta, cov, basic, baseline or symprompt", for help and error texts.
+std::string_view strategy_names();
+
+}  // namespace panta::engine

@@ -1,0 +1,126 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "coverage/coverage.h"
+#include "engine/class_under_test.h"
+#include "junit/test_file.h"
+#include "runner/test_session.h"
+
+namespace panta::engine {
+
+/// What became of one generated test in a validation.
+struct Verdict {
+  std::string name;  ///< The name it got (renamed when its own was taken).
+  std::string code;  ///< Its code under that name, as added.
+  bool passed = false;
+  bool compile_error = false;
+  std::string error;  ///< javac's errors with their lines, or the failure and its trace.
+};
+
+/// A test that passed, with the answer it came from (for the imports and members it needs).
+struct Candidate {
+  junit::TestMethod test;  ///< Under the name it got.
+  junit::ExtractedTests from;
+};
+
+/// One run of the whole test class.
+struct ClassRun {
+  bool compiled = false;
+  std::string compile_errors;                ///< javac's, when it did not compile
+  std::vector<runner::TestResult> failures;  ///< tests that neither passed nor were skipped
+  coverage::SourceCoverage coverage;
+};
+
+/// An answer's passing tests added to the test file.
+struct Commit {
+  junit::TestFile file;               ///< with the tests kept
+  std::vector<std::string> kept;      ///< their names, in order
+  std::vector<Verdict> dropped;       ///< those that pass alone but break the others
+  std::string not_together;           ///< when some did: the first failure seen together
+  coverage::SourceCoverage coverage;  ///< of the whole class with the kept tests
+};
+
+struct ValidatorOptions {
+  std::chrono::milliseconds test_timeout{10000};
+  /// The slow way, for benchmarks: every test is compiled into the whole file, run alone and
+  /// then with the whole class, and every commit runs the whole class with coverage.
+  bool check_each_test_in_class = false;
+};
+
+/// Runs generated tests and tells which pass, at a cost that follows the new tests rather
+/// than the test file: new tests are compiled into the file without its own tests (a probe
+/// with the same name, imports, fields, helpers and setup), run together and alone only when
+/// that fails, and their coverage is added to the helper's coverage store, which holds that of
+/// the whole class. The test file is never changed here; the loop takes what it returns.
+class TestValidator {
+ public:
+  /// `session` and `cut` outlive the validator.
+  TestValidator(runner::TestSession& session, const ClassUnderTest& cut, ValidatorOptions options);
+
+  /// Tests that failed before the run: the user's to fix, never held against new tests.
+  void set_known_failures(std::set<std::string> ids) { known_failures_ = std::move(ids); }
+  const std::set<std::string>& known_failures() const { return known_failures_; }
+
+  /// Compiles `file` and runs the whole class with coverage; the coverage store starts anew
+  /// from it. Fails only when the helper does.
+  Result<ClassRun> run_class(const junit::TestFile& file);
+
+  /// Tries `tests` (of the answer `from`) as additions to `file` with `accepted` (tests of the
+  /// same answer that passed already), none of which is changed.
+  Result<std::vector<Verdict>> try_tests(const junit::TestFile& file,
+                                         const std::vector<junit::TestMethod>& tests,
+                                         const junit::ExtractedTests& from,
+                                         const std::vector<Candidate>& accepted = {});
+
+  /// Adds `candidates` to `file`: they must pass together (else they are added one at a time,
+  /// and those that break the others are dropped); their coverage joins the store's.
+  Result<Commit> commit(const junit::TestFile& file, const std::vector<Candidate>& candidates);
+
+ private:
+  struct Probe;
+  struct Batch;
+  Result<runner::RunResult> run_probe(const std::vector<std::string>& names, bool merge);
+  Result<std::optional<Batch>> compile_batch(const junit::TestFile& file,
+                                             const std::vector<junit::TestMethod>& tests,
+                                             const junit::ExtractedTests& from,
+                                             const std::vector<Candidate>& accepted);
+  Result<std::vector<Verdict>> run_batch(Batch batch);
+  Result<std::vector<Verdict>> try_one_by_one(const junit::TestFile& file,
+                                              const std::vector<junit::TestMethod>& tests,
+                                              const junit::ExtractedTests& from,
+                                              const std::vector<Candidate>& accepted);
+  Result<std::vector<Verdict>> try_naively(const junit::TestFile& file,
+                                           const std::vector<junit::TestMethod>& tests,
+                                           const junit::ExtractedTests& from,
+                                           const std::vector<Candidate>& accepted);
+  Result<bool> passes_together(const junit::TestFile& file, const std::vector<Candidate>& tests,
+                               std::string& failure);
+  Result<coverage::SourceCoverage> merge_coverage(const junit::TestFile& file,
+                                                  const std::vector<Candidate>& tests);
+  std::string breaks_the_class();
+  std::string failure_of(const runner::RunResult& run, const std::string& name) const;
+  std::string probe_failure(const Probe& probe, const runner::RunResult& run,
+                            const std::string& name) const;
+
+  runner::TestSession* session_;
+  const ClassUnderTest* cut_;
+  ValidatorOptions options_;
+  std::set<std::string> known_failures_;
+  int store_runs_ = 0;  ///< runs merged into the coverage store since run_class
+  /// The tests whose coverage the last try_tests merged (all of them passed together).
+  std::vector<std::string> merged_names_;
+  coverage::SourceCoverage store_coverage_;
+};
+
+/// javac's errors as "line N: error: message" with the offending line of `text` below each;
+/// `line_in_file` turns a line of `text` into the one it has in the test file.
+std::string diagnostics_with_lines(const std::vector<runner::Diagnostic>& diagnostics,
+                                   const std::string& text,
+                                   const std::function<uint32_t(uint32_t)>& line_in_file = {});
+
+}  // namespace panta::engine

@@ -1,0 +1,203 @@
+#include "junit/java_members.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace panta::junit::detail {
+
+using java::field;
+using java::named_children;
+using java::node_type;
+
+namespace {
+
+// The names a member key declares: "field:a,b" -> a, b; "method:f(int x)" -> f; "type:T" -> T.
+std::vector<std::string> declared_names(const std::string& key) {
+  std::vector<std::string> out;
+  size_t colon = key.find(':');
+  std::string kind = key.substr(0, colon);
+  std::string rest = key.substr(colon + 1);
+  if (kind == "method") {
+    out.push_back(rest.substr(0, rest.find('(')));
+  } else if (kind == "field") {
+    for (size_t at = 0; at <= rest.size();) {
+      size_t comma = rest.find(',', at);
+      out.push_back(rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  } else if (kind == "type") {
+    out.push_back(rest);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Parsed> Parsed::of(std::string text) {
+  java::SourceText source("answer.java", std::move(text));
+  auto tree = java::SyntaxTree::parse(source);
+  if (!tree) return std::nullopt;
+  return Parsed{std::move(source), std::move(*tree)};
+}
+
+TSNode first_class(TSNode root) {
+  for (TSNode c : named_children(root)) {
+    if (node_type(c) == "class_declaration") return c;
+  }
+  return TSNode{};
+}
+
+bool is_test_method(const Parsed& p, TSNode method) {
+  if (node_type(method) != "method_declaration") return false;
+  for (TSNode c : named_children(method)) {
+    if (node_type(c) != "modifiers") continue;
+    for (TSNode a : named_children(c)) {
+      std::string_view t = node_type(a);
+      if (t != "marker_annotation" && t != "annotation") continue;
+      std::string name(p.text(field(a, "name")));
+      name = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+      if (name == "Test" || name == "ParameterizedTest" || name == "RepeatedTest" ||
+          name == "TestFactory") {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// True when the parser had to invent a closing brace inside `node`: the code was cut off.
+bool lacks_closing_brace(TSNode node) {
+  std::vector<TSNode> work = {node};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (ts_node_is_missing(n) && std::string_view(ts_node_type(n)) == "}") return true;
+    if (!ts_node_has_error(n)) continue;
+    for (uint32_t i = 0; i < ts_node_child_count(n); ++i) work.push_back(ts_node_child(n, i));
+  }
+  return false;
+}
+
+// The name a member is known by: a method's or class's name, a field's variables.
+std::string member_key(const Parsed& p, TSNode member) {
+  std::string_view t = node_type(member);
+  if (t == "field_declaration") {
+    std::string key;
+    for (TSNode c : named_children(member)) {
+      if (node_type(c) == "variable_declarator")
+        key += (key.empty() ? "" : ",") + std::string(p.text(field(c, "name")));
+    }
+    return "field:" + key;
+  }
+  if (t == "method_declaration") {
+    // Overloads are different members: the key holds the parameter list.
+    return "method:" + std::string(p.text(field(member, "name"))) +
+           java::collapse_whitespace(p.text(field(member, "parameters")));
+  }
+  if (t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
+      t == "record_declaration") {
+    return "type:" + std::string(p.text(field(member, "name")));
+  }
+  if (t == "static_initializer" || t == "block")
+    return "init:" + java::collapse_whitespace(p.text(member));
+  return "";
+}
+
+// Whether `text` has `name` as a whole identifier.
+bool mentions(std::string_view text, std::string_view name) {
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    bool before = at > 0 && word(text[at - 1]);
+    bool after = at + name.size() < text.size() && word(text[at + name.size()]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+// The members of an answer a test needs: those it names, those run around every test (setup,
+// teardown, rules, initializer blocks), and what those name in turn.
+std::vector<bool> members_needed(const std::string& test_code,
+                                 const std::vector<std::pair<std::string, std::string>>& members) {
+  static const char* const kAlways[] = {
+      "@BeforeEach",  "@AfterEach",  "@BeforeAll", "@AfterAll",  "@Before",           "@After",
+      "@BeforeClass", "@AfterClass", "@Rule",      "@ClassRule", "@RegisterExtension"};
+  std::vector<bool> needed(members.size(), false);
+  std::vector<const std::string*> texts = {&test_code};
+  for (size_t m = 0; m < members.size(); ++m) {
+    const auto& [key, code] = members[m];
+    bool always = key.rfind("init:", 0) == 0 || declared_names(key).empty();
+    for (const char* a : kAlways) always = always || mentions(code, std::string_view(a + 1));
+    if (always) {
+      needed[m] = true;
+      texts.push_back(&code);
+    }
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t m = 0; m < members.size(); ++m) {
+      if (needed[m]) continue;
+      for (const std::string& name : declared_names(members[m].first)) {
+        bool used = std::any_of(texts.begin(), texts.end(),
+                                [&name](const std::string* t) { return mentions(*t, name); });
+        if (used) {
+          needed[m] = true;
+          texts.push_back(&members[m].second);
+          grew = true;
+          break;
+        }
+      }
+    }
+  }
+  return needed;
+}
+
+// Lines of `code` moved so that the least indented one starts at `indent`.
+std::string reindent(const std::string& code, const std::string& indent) {
+  std::vector<std::string> lines;
+  size_t at = 0;
+  while (at <= code.size()) {
+    size_t nl = code.find('\n', at);
+    lines.push_back(code.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  // The first line comes from a node start, so its own indentation is gone: use the others'.
+  size_t common = std::string::npos;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    size_t first = lines[i].find_first_not_of(" \t");
+    if (first != std::string::npos) common = std::min(common, first);
+  }
+  if (common == std::string::npos) common = 0;
+  size_t last_indent = lines.size() > 1 ? lines.back().find_first_not_of(" \t") : 0;
+  if (lines.size() > 1 && last_indent != std::string::npos) common = std::min(common, last_indent);
+  // Nested lines step by the code's own unit (its smallest indentation step); they get the
+  // target's unit instead, taken to be `indent` (members sit one level into their class).
+  size_t unit = 0;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    size_t first = lines[i].find_first_not_of(' ');
+    if (first != std::string::npos && first > common && (unit == 0 || first - common < unit))
+      unit = first - common;
+  }
+  // Text blocks keep their lines as they are: their indentation is part of the string.
+  bool spaces = indent.find_first_not_of(' ') == std::string::npos && !indent.empty() &&
+                code.find("\"\"\"") == std::string::npos;
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string line = lines[i];
+    if (i > 0) line = line.size() >= common ? line.substr(common) : std::string();
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+    if (i > 0 && spaces && unit > 0 && unit != indent.size()) {
+      size_t lead = line.find_first_not_of(' ');
+      if (lead != std::string::npos && lead % unit == 0) {
+        line = std::string(lead / unit * indent.size(), ' ') + line.substr(lead);
+      }
+    }
+    out += line.empty() ? "\n" : indent + line + "\n";
+  }
+  return out;
+}
+
+}  // namespace panta::junit::detail

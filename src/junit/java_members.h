@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+
+/// What the test-file and answer code of junit/ share: parsed Java, test methods, members.
+namespace panta::junit::detail {
+
+/// A parsed piece of Java: owns the text and its tree.
+struct Parsed {
+  java::SourceText source;
+  java::SyntaxTree tree;
+
+  static std::optional<Parsed> of(std::string text);
+  std::string_view text(TSNode n) const { return java::node_text(source, n); }
+};
+
+/// The first class declaration among `root`'s children (a null node when there is none).
+TSNode first_class(TSNode root);
+/// Whether `method` is annotated @Test, @ParameterizedTest, @RepeatedTest or @TestFactory.
+bool is_test_method(const Parsed& p, TSNode method);
+/// True when the parser had to invent a closing brace inside `node`: the code was cut off.
+bool lacks_closing_brace(TSNode node);
+/// The name a member is known by: "field:a,b", "method:f(int x)", "type:T", "init:{...}".
+std::string member_key(const Parsed& p, TSNode member);
+/// Whether `text` has `name` as a whole identifier.
+bool mentions(std::string_view text, std::string_view name);
+/// The members of an answer a test needs: those it names, those run around every test (setup,
+/// teardown, rules, initializer blocks), and what those name in turn.
+std::vector<bool> members_needed(const std::string& test_code,
+                                 const std::vector<std::pair<std::string, std::string>>& members);
+/// Lines of `code` moved so that the least indented one starts at `indent`.
+std::string reindent(const std::string& code, const std::string& indent);
+
+}  // namespace panta::junit::detail

@@ -1,0 +1,165 @@
+#include "junit/test_answer.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "junit/java_members.h"
+
+namespace panta::junit {
+namespace {
+
+using detail::first_class;
+using detail::is_test_method;
+using detail::lacks_closing_brace;
+using detail::member_key;
+using detail::Parsed;
+using java::field;
+using java::named_children;
+using java::node_type;
+
+constexpr const char* kWrapper = "PantaLooseMethods";
+
+// Code blocks of a Markdown answer; an unclosed last block is taken whole (cut-off answer).
+std::vector<std::string> code_blocks(const std::string& answer, bool& cut_off) {
+  std::vector<std::string> blocks;
+  std::optional<std::string> open;
+  size_t at = 0;
+  while (at < answer.size()) {
+    size_t nl = answer.find('\n', at);
+    std::string line = answer.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    std::string trimmed = java::collapse_whitespace(line, line.size() + 1);
+    at = nl == std::string::npos ? answer.size() : nl + 1;
+    if (trimmed.rfind("```", 0) == 0) {
+      if (open) {
+        blocks.push_back(std::move(*open));
+        open.reset();
+      } else {
+        open = std::string();
+      }
+      continue;
+    }
+    if (open) *open += line + "\n";
+  }
+  if (open && !open->empty()) {
+    blocks.push_back(std::move(*open));
+    cut_off = true;
+  }
+  return blocks;
+}
+
+// Java that is methods without a class gets a class around it, after its package and imports.
+std::string wrap_loose_methods(const std::string& code) {
+  std::string header;
+  std::string rest;
+  size_t at = 0;
+  bool in_header = true;
+  while (at < code.size()) {
+    size_t nl = code.find('\n', at);
+    std::string line = code.substr(at, nl == std::string::npos ? std::string::npos : nl - at + 1);
+    at = nl == std::string::npos ? code.size() : nl + 1;
+    std::string t = java::collapse_whitespace(line, line.size() + 1);
+    if (in_header && (t.empty() || t.rfind("import ", 0) == 0 || t.rfind("package ", 0) == 0)) {
+      header += line;
+    } else {
+      in_header = false;
+      rest += line;
+    }
+  }
+  return header + "class " + kWrapper + " {\n" + rest + "\n}\n";
+}
+
+void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
+  auto parsed = Parsed::of(code);
+  if (!parsed) return;
+  TSNode cls = first_class(parsed->tree.root());
+  if (ts_node_is_null(cls) || ts_node_has_error(parsed->tree.root())) {
+    // Loose methods, or a class whose start was lost: try with a class around the code.
+    auto wrapped = Parsed::of(wrap_loose_methods(code));
+    TSNode wcls = wrapped ? first_class(wrapped->tree.root()) : TSNode{};
+    bool better = !ts_node_is_null(wcls) &&
+                  (ts_node_is_null(cls) || (!ts_node_has_error(wrapped->tree.root())));
+    if (better) {
+      parsed = std::move(wrapped);
+      cls = wcls;
+    }
+  }
+  if (ts_node_is_null(cls)) return;
+  // A class that lost its parse around it comes back nested in the wrapper: use it.
+  if (parsed->text(field(cls, "name")) == kWrapper) {
+    for (TSNode m : named_children(field(cls, "body"))) {
+      if (node_type(m) == "class_declaration") {
+        cls = m;
+        break;
+      }
+    }
+  }
+  for (TSNode c : named_children(parsed->tree.root())) {
+    if (node_type(c) == "import_declaration")
+      out.imports.push_back(java::collapse_whitespace(parsed->text(c)));
+  }
+  std::vector<TSNode> members = named_children(field(cls, "body"));
+  for (size_t i = 0; i < members.size(); ++i) {
+    TSNode m = members[i];
+    std::string_view t = node_type(m);
+    if (t == "line_comment" || t == "block_comment") continue;
+    // A whole test with a syntax error goes to javac (and so to repair); a cut-off one (the
+    // last of an answer that ends inside its code) is dropped.
+    bool last_of_cut = cut_off && i + 1 == members.size();
+    bool whole = !last_of_cut && !parsed->text(m).empty() && parsed->text(m).back() == '}' &&
+                 !lacks_closing_brace(m);
+    if (ts_node_has_error(m) && whole && is_test_method(*parsed, m)) {
+      out.tests.push_back(
+          {std::string(parsed->text(field(m, "name"))), std::string(parsed->text(m))});
+      continue;
+    }
+    if (ts_node_has_error(m)) {
+      std::string name(parsed->text(field(m, "name")));
+      out.notes.push_back(fmt::format("dropped {} that does not parse (cut off?)",
+                                      name.empty() ? "a declaration" : "method " + name));
+      continue;
+    }
+    if (t == "constructor_declaration") continue;  // belongs to the model's class, not ours
+    std::string text(parsed->text(m));
+    if (is_test_method(*parsed, m)) {
+      out.tests.push_back({std::string(parsed->text(field(m, "name"))), text});
+      continue;
+    }
+    std::string key = member_key(*parsed, m);
+    if (!key.empty()) out.members.emplace_back(key, text);
+  }
+}
+
+}  // namespace
+
+Result<ExtractedTests> extract_tests(const std::string& answer) {
+  ExtractedTests out;
+  bool cut_off = false;
+  std::vector<std::string> blocks = code_blocks(answer, cut_off);
+  if (cut_off) out.notes.push_back("the answer ends inside a code block (cut off?)");
+  if (blocks.empty()) {
+    if (answer.find("@Test") == std::string::npos) {
+      return Error{answer.find_first_not_of(" \t\r\n") == std::string::npos
+                       ? "the answer is empty"
+                       : "the answer has no code block and no @Test method"};
+    }
+    out.notes.push_back("no code block: the whole answer was read as Java");
+    blocks.push_back(answer);
+  }
+  for (size_t i = 0; i < blocks.size(); ++i)
+    extract_from(blocks[i], cut_off && i + 1 == blocks.size(), out);
+  if (out.tests.empty()) {
+    std::string why = "no test method (annotated @Test) in the answer's code";
+    for (const std::string& n : out.notes) why += "; " + n;
+    return Error{why};
+  }
+  return out;
+}
+
+std::string test_body_key(const std::string& code) {
+  size_t brace = code.find('{');
+  return brace == std::string::npos ? std::string()
+                                    : java::collapse_whitespace(code.substr(brace), code.size());
+}
+
+}  // namespace panta::junit

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+
+namespace panta::junit {
+
+/// A test method taken from a model's answer: its name and its whole text (annotations too).
+struct TestMethod {
+  std::string name;
+  std::string code;
+};
+
+/// What an answer brings for a test class: its tests and what they need.
+struct ExtractedTests {
+  std::vector<std::string> imports;  ///< Whole import declarations, e.g. "import java.util.List;".
+  /// Fields, helper and setup methods, nested classes: whole declarations, keyed by name.
+  std::vector<std::pair<std::string, std::string>> members;
+  std::vector<TestMethod> tests;
+  /// What was odd about the answer and skipped ("a method was cut off", "prose around code").
+  std::vector<std::string> notes;
+};
+
+/// Finds the tests in a model's answer: the Java of its fenced code blocks (```java or ```),
+/// or the whole answer when it has none but reads as Java; a whole class (any name or package)
+/// or loose methods. Methods that do not parse (a truncated answer) are dropped with a note.
+/// Fails when no test method is found, saying why.
+Result<ExtractedTests> extract_tests(const std::string& answer);
+
+/// A test method's body with its whitespace collapsed: two tests with the same key are the same
+/// test under different names (what TestFile::same_test_as compares).
+std::string test_body_key(const std::string& method_code);
+
+}  // namespace panta::junit

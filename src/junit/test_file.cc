@@ -1,0 +1,350 @@
+#include "junit/test_file.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include "junit/java_members.h"
+
+namespace panta::junit {
+
+using detail::first_class;
+using detail::is_test_method;
+using detail::member_key;
+using detail::members_needed;
+using detail::Parsed;
+using detail::reindent;
+using java::field;
+using java::named_children;
+using java::node_type;
+
+std::string test_class_skeleton(const std::string& package_name, const std::string& class_name,
+                                JUnitVersion version) {
+  std::string out;
+  if (!package_name.empty()) out += "package " + package_name + ";\n\n";
+  if (version == JUnitVersion::k5) {
+    out +=
+        "import static org.junit.jupiter.api.Assertions.*;\n\nimport "
+        "org.junit.jupiter.api.Test;\n\n";
+    out += "class " + class_name + " {\n}\n";
+  } else {
+    out += "import static org.junit.Assert.*;\n\nimport org.junit.Test;\n\n";
+    out += "public class " + class_name + " {\n}\n";
+  }
+  return out;
+}
+
+Result<TestFile> TestFile::parse(std::string text) {
+  auto parsed = Parsed::of(text);
+  if (!parsed || ts_node_is_null(first_class(parsed->tree.root()))) {
+    return Error{"the test file has no class declaration"};
+  }
+  return TestFile(std::move(text));
+}
+
+uint32_t TestFile::class_start_line() const {
+  auto p = Parsed::of(text_);
+  return ts_node_start_point(first_class(p->tree.root())).row + 1;
+}
+
+std::vector<std::string> TestFile::test_names() const {
+  std::vector<std::string> names;
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m)) names.emplace_back(p->text(field(m, "name")));
+  }
+  return names;
+}
+
+std::string TestFile::test_code(const std::string& name) const {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m) && p->text(field(m, "name")) == name) return std::string(p->text(m));
+  }
+  return "";
+}
+
+std::pair<uint32_t, uint32_t> TestFile::test_lines(const std::string& name) const {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m) && p->text(field(m, "name")) == name) {
+      return {ts_node_start_point(m).row + 1, ts_node_end_point(m).row + 1};
+    }
+  }
+  return {0, 0};
+}
+
+void TestFile::add_import(const std::string& import) {
+  auto p = Parsed::of(text_);
+  bool is_static = import.rfind("import static ", 0) == 0;
+  std::optional<uint32_t> package_end;
+  std::optional<uint32_t> last_same;    // the end of the last import of the same kind
+  std::optional<uint32_t> last_any;     // the end of the last import
+  std::optional<uint32_t> first_other;  // the start of the first import of the other kind
+  for (TSNode c : named_children(p->tree.root())) {
+    std::string_view t = node_type(c);
+    if (t == "package_declaration") package_end = ts_node_end_byte(c);
+    if (t != "import_declaration") continue;
+    std::string text = java::collapse_whitespace(p->text(c));
+    if (text == import) return;
+    bool static_one = text.rfind("import static ", 0) == 0;
+    last_any = ts_node_end_byte(c);
+    if (static_one == is_static) {
+      last_same = ts_node_end_byte(c);
+    } else if (!first_other) {
+      first_other = ts_node_start_byte(c);
+    }
+  }
+  // Static imports go with the static ones (before the others when there are none yet), the
+  // others after the other imports.
+  if (last_same) {
+    text_.insert(*last_same, "\n" + import);
+  } else if (is_static && first_other) {
+    text_.insert(*first_other, import + "\n\n");
+  } else if (last_any) {
+    text_.insert(*last_any, "\n\n" + import);
+  } else if (package_end) {
+    text_.insert(*package_end, "\n\n" + import);
+  } else {
+    text_.insert(0, import + "\n\n");
+  }
+}
+
+void TestFile::add_member(const std::string& code) {
+  auto p = Parsed::of(text_);
+  TSNode body = field(first_class(p->tree.root()), "body");
+  size_t close = ts_node_end_byte(body) - 1;  // the class's closing brace
+  // On the closing brace's own line, insert before that line, after one blank line.
+  size_t line_start = text_.rfind('\n', close == 0 ? 0 : close - 1);
+  size_t at = line_start == std::string::npos ? close : line_start + 1;
+  if (text_.find_first_not_of(" \t", at) != close) at = close;
+  // The indentation the class's members already have (two spaces in an empty class).
+  std::string indent = "  ";
+  auto members = named_children(field(first_class(p->tree.root()), "body"));
+  if (!members.empty()) {
+    size_t start = ts_node_start_byte(members.front());
+    size_t bol = text_.rfind('\n', start == 0 ? 0 : start - 1);
+    bol = bol == std::string::npos ? 0 : bol + 1;
+    std::string lead = text_.substr(bol, start - bol);
+    if (!lead.empty() && lead.find_first_not_of(" \t") == std::string::npos) indent = lead;
+  }
+  text_.insert(at, "\n" + reindent(code, indent));
+}
+
+std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& from,
+                               const std::vector<std::string>& also_taken) {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  std::vector<std::string> keys;
+  for (TSNode m : named_children(field(cls, "body"))) keys.push_back(member_key(*p, m));
+  for (const std::string& i : from.imports) add_import(i);
+  std::vector<bool> needed = members_needed(test.code, from.members);
+  for (size_t m = 0; m < from.members.size(); ++m) {
+    const auto& [key, code] = from.members[m];
+    if (!needed[m]) continue;  // added with a test that uses it, if one is kept
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    keys.push_back(key);
+    add_member(code);
+  }
+  std::string name = test.name;
+  auto taken = [&keys, &also_taken](const std::string& n) {
+    return std::find(also_taken.begin(), also_taken.end(), n) != also_taken.end() ||
+           std::any_of(keys.begin(), keys.end(),
+                       [&n](const std::string& k) { return k.rfind("method:" + n + "(", 0) == 0; });
+  };
+  for (int n = 2; taken(name); ++n) {
+    name = test.name + std::to_string(n);
+  }
+  std::string code = test.code;
+  if (name != test.name) {
+    auto wrapped = Parsed::of("class X {\n" + code + "\n}");
+    auto members = named_children(field(first_class(wrapped->tree.root()), "body"));
+    TSNode id = members.empty() || node_type(members[0]) != "method_declaration"
+                    ? TSNode{}
+                    : field(members[0], "name");
+    uint32_t offset = static_cast<uint32_t>(std::string("class X {\n").size());
+    if (!ts_node_is_null(id) && ts_node_start_byte(id) >= offset) {
+      code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
+                   name);
+    } else if (size_t at = code.find(test.name + "("); at != std::string::npos) {
+      code.replace(at, test.name.size(), name);  // a test javac will reject anyway
+    }
+  }
+  add_member(code);
+  add_assertion_imports(code);
+  return name;
+}
+
+namespace {
+
+// The static members of JUnit's assertion classes a model calls unqualified, by class.
+struct AssertionClass {
+  const char* name;
+  std::vector<std::string_view> members;
+};
+
+const std::vector<AssertionClass>& assertion_classes(bool jupiter) {
+  static const std::vector<AssertionClass> five = {
+      {"org.junit.jupiter.api.Assertions",
+       {"assertEquals", "assertNotEquals", "assertTrue", "assertFalse", "assertNull",
+        "assertNotNull", "assertSame", "assertNotSame", "assertArrayEquals", "assertIterableEquals",
+        "assertLinesMatch", "assertThrows", "assertDoesNotThrow", "assertAll", "assertTimeout",
+        "assertTimeoutPreemptively", "assertInstanceOf", "fail"}},
+      {"org.junit.jupiter.api.Assumptions", {"assumeTrue", "assumeFalse", "assumingThat"}},
+      {"org.hamcrest.MatcherAssert", {"assertThat"}}};
+  static const std::vector<AssertionClass> four = {
+      {"org.junit.Assert",
+       {"assertEquals", "assertNotEquals", "assertTrue", "assertFalse", "assertNull",
+        "assertNotNull", "assertSame", "assertNotSame", "assertArrayEquals", "assertThat",
+        "assertThrows", "fail"}},
+      {"org.junit.Assume",
+       {"assumeTrue", "assumeFalse", "assumeNotNull", "assumeThat", "assumeNoException"}}};
+  return jupiter ? five : four;
+}
+
+// Unqualified calls in `code` of names like assertX, assumeX and fail, each once.
+std::vector<std::string> unqualified_assertion_calls(const std::string& code) {
+  std::vector<std::string> out;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t i = 0; i < code.size(); ++i) {
+    if (!std::isalpha(static_cast<unsigned char>(code[i])) || (i > 0 && word(code[i - 1])))
+      continue;
+    size_t end = i;
+    while (end < code.size() && word(code[end])) ++end;
+    std::string name = code.substr(i, end - i);
+    size_t after = code.find_first_not_of(" \t\n", end);
+    size_t before = i == 0 ? std::string::npos : code.find_last_not_of(" \t\n", i - 1);
+    bool called = after != std::string::npos && code[after] == '(';
+    bool qualified = before != std::string::npos && code[before] == '.';
+    bool assertion = name.rfind("assert", 0) == 0 || name.rfind("assum", 0) == 0 || name == "fail";
+    if (called && !qualified && assertion && std::find(out.begin(), out.end(), name) == out.end()) {
+      out.push_back(name);
+    }
+    i = end - 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+void TestFile::add_assertion_imports(const std::string& code) {
+  auto p = Parsed::of(text_);
+  std::vector<std::string> imports;
+  std::vector<std::string> declared;
+  for (TSNode c : named_children(p->tree.root())) {
+    if (node_type(c) == "import_declaration")
+      imports.push_back(java::collapse_whitespace(p->text(c)));
+  }
+  for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
+    if (node_type(m) == "method_declaration") declared.emplace_back(p->text(field(m, "name")));
+  }
+  bool jupiter = std::any_of(imports.begin(), imports.end(), [](const std::string& i) {
+    return i.find("org.junit.jupiter.") != std::string::npos;
+  });
+  bool four = std::any_of(imports.begin(), imports.end(), [](const std::string& i) {
+    return i.find("org.junit.") != std::string::npos &&
+           i.find("org.junit.jupiter.") == std::string::npos;
+  });
+  if (!jupiter && !four) return;  // not a JUnit test file we can tell the version of
+  for (const std::string& name : unqualified_assertion_calls(code)) {
+    if (std::find(declared.begin(), declared.end(), name) != declared.end()) continue;
+    bool imported = std::any_of(imports.begin(), imports.end(), [&name](const std::string& i) {
+      return i.rfind("import static ", 0) == 0 && i.ends_with("." + name + ";");
+    });
+    if (imported) continue;
+    for (const AssertionClass& c : assertion_classes(jupiter)) {
+      if (std::find(c.members.begin(), c.members.end(), name) == c.members.end()) continue;
+      std::string wildcard = "import static " + std::string(c.name) + ".*;";
+      if (std::find(imports.begin(), imports.end(), wildcard) != imports.end()) break;
+      std::string import = "import static " + std::string(c.name) + "." + name + ";";
+      add_import(import);
+      imports.push_back(import);
+      break;
+    }
+  }
+}
+
+std::string TestFile::same_test_as(const TestMethod& test) const {
+  std::string body = test_body_key(test.code);
+  auto p = Parsed::of(text_);  // once: a large test class has hundreds of tests
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (is_test_method(*p, m) && test_body_key(std::string(p->text(m))) == body)
+      return std::string(p->text(field(m, "name")));
+  }
+  return "";
+}
+
+namespace {
+
+// The member at [begin, end) of `text` widened to its whole lines and one blank line beside it.
+std::pair<size_t, size_t> member_extent(const std::string& text, size_t begin, size_t end) {
+  size_t line_start = text.rfind('\n', begin == 0 ? 0 : begin - 1);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  if (text.find_first_not_of(" \t", line_start) == begin) begin = line_start;
+  if (end < text.size() && text[end] == '\n') ++end;
+  // Drop one blank line left between the neighbours.
+  if (begin >= 1 && end < text.size() && text[begin - 1] == '\n' &&
+      text.compare(begin >= 2 ? begin - 2 : 0, 2, "\n\n") == 0) {
+    --begin;
+  }
+  return {begin, end};
+}
+
+uint32_t newlines(std::string_view text) {
+  return static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+}  // namespace
+
+uint32_t LineMap::original(uint32_t line) const {
+  uint32_t shift = 0;
+  for (const auto& [from, removed] : shifts_) {
+    if (line >= from) shift = removed;
+  }
+  return line + shift;
+}
+
+void LineMap::removed_before(uint32_t at, uint32_t removed) {
+  uint32_t total = shifts_.empty() ? 0 : shifts_.back().second;
+  shifts_.emplace_back(at, total + removed);
+}
+
+bool TestFile::remove_test(const std::string& name) {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (!is_test_method(*p, m) || p->text(field(m, "name")) != name) continue;
+    auto [begin, end] = member_extent(text_, ts_node_start_byte(m), ts_node_end_byte(m));
+    text_.erase(begin, end - begin);
+    return true;
+  }
+  return false;
+}
+
+TestFile TestFile::without_tests(LineMap* lines) const {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  std::string out;
+  size_t copied = 0;
+  uint32_t out_lines = 0;  // newlines in `out`
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (!is_test_method(*p, m)) continue;
+    auto [begin, end] = member_extent(text_, ts_node_start_byte(m), ts_node_end_byte(m));
+    if (begin < copied) begin = copied;  // two members on one line
+    std::string_view kept = std::string_view(text_).substr(copied, begin - copied);
+    out.append(kept);
+    out_lines += newlines(kept);
+    if (lines) lines->removed_before(out_lines + 1, newlines(text_.substr(begin, end - begin)));
+    copied = end;
+  }
+  out.append(text_, copied, std::string::npos);
+  return TestFile(std::move(out));
+}
+
+}  // namespace panta::junit

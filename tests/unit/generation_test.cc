@@ -1,0 +1,239 @@
+// The generation loop with a fake JVM and a scripted model: its stop rules, undo, repair and
+// the final check of the whole class.
+#include "engine/generation.h"
+
+#include <gtest/gtest.h>
+
+#include "core/cancel.h"
+#include "engine_fakes.h"
+#include "java/source_text.h"
+#include "test_support.h"
+
+namespace panta::engine {
+namespace {
+
+using test::answer_with;
+using test::test_method;
+
+// Two methods: line 5 and line 12 decide (two branches each).
+const char* kGate =
+    "package demo;\n"
+    "\n"
+    "public class Gate {\n"
+    "  public int open(int a) {\n"
+    "    if (a > 0) {\n"
+    "      return 1;\n"
+    "    }\n"
+    "    return 0;\n"
+    "  }\n"
+    "\n"
+    "  public int close(int b) {\n"
+    "    if (b > 10) {\n"
+    "      return 2;\n"
+    "    }\n"
+    "    return 3;\n"
+    "  }\n"
+    "}\n";
+
+std::vector<test::FakeLine> gate_lines() {
+  return {{5, 2, 2}, {6, 2, 0}, {8, 2, 0}, {12, 2, 2}, {13, 2, 0}, {15, 2, 0}};
+}
+
+const char* kUserTests =
+    "package demo;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\nimport "
+    "org.junit.jupiter.api.Test;\n\nclass GateTest {\n  @Test\n  void user() {\n    covers(15);\n"
+    "  }\n}\n";
+
+struct LoopRun {
+  test::TempDir dir;
+  project::Project project;
+  test::FakeJvm jvm{"demo.Gate", gate_lines()};
+  std::optional<runner::TestSession> session;
+  test::ScriptedModel model;
+  std::vector<std::string> events;
+  GenerateOptions options;
+
+  LoopRun(std::vector<std::string> answers, const std::string& tests = kUserTests)
+      : model(std::move(answers)) {
+    project = test::fake_project(dir.path(), "demo.Gate", kGate, tests);
+    session.emplace(std::move(*runner::TestSession::open(project, jvm)));
+    options.class_name = "demo.Gate";
+    options.strategy = "basic";
+    options.max_iterations = 10;
+  }
+  ~LoopRun() { panta::clear_stop_requests(); }
+
+  Result<GenerateReport> go() {
+    EventSink sink = [this](const Event& e) { events.push_back(render(e)); };
+    return generate_tests(project, *session, model, "scripted", prompts(), options, sink);
+  }
+  static std::string prompts() { return std::string(PANTA_SOURCE_DIR) + "/prompts"; }
+  std::string written() const { return test::slurp(project.test_dir + "/demo/GateTest.java"); }
+  bool said(const std::string& part) const {
+    for (const auto& e : events) {
+      if (e.find(part) != std::string::npos) return true;
+    }
+    return false;
+  }
+  std::string all_events() const {
+    std::string out;
+    for (const auto& e : events) out += e + "\n";
+    return out;
+  }
+};
+
+TEST(Generation, FullCoverageStopsTheLoop) {
+  LoopRun r({answer_with({test_method("all", "covers(5); branch(5, 0); branch(5, 1); covers(6); "
+                                         "covers(8); branch(12, 0); branch(12, 1); covers(13);")})});
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->stop_reason, "full coverage");
+  EXPECT_EQ(report->iterations.size(), 1u);
+  EXPECT_EQ(report->line_coverage, 100.0);
+  EXPECT_EQ(report->branch_coverage, 100.0);
+  EXPECT_EQ(r.model.prompts.size(), 1u);
+  EXPECT_NE(r.written().find("void all()"), std::string::npos);
+}
+
+// The "no gain" rule counts branches as well as lines: an iteration that only takes a new
+// branch of a line already covered is a gain.
+TEST(Generation, ANewBranchAloneIsAGain) {
+  LoopRun r({answer_with({test_method("one", "branch(5, 0);")}),
+         answer_with({test_method("other", "branch(5, 1);")}),
+         answer_with({test_method("again", "branch(5, 1); branch(5, 0);")})});
+  r.options.max_no_increase = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(report->iterations.size(), 3u) << r.all_events();
+  EXPECT_EQ(report->stop_reason, "1 round without coverage gain");
+  EXPECT_GT(report->iterations[1].branch_coverage, report->iterations[0].branch_coverage);
+  EXPECT_EQ(report->iterations[1].line_coverage, report->iterations[0].line_coverage);
+}
+
+TEST(Generation, TheIterationLimitStopsTheLoop) {
+  LoopRun r({answer_with({test_method("a", "covers(6);")}), answer_with({test_method("b", "covers(8);")})});
+  r.options.max_iterations = 2;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->iterations.size(), 2u);
+  EXPECT_EQ(report->stop_reason, "iteration limit");
+  EXPECT_EQ(report->tests_kept, 2);
+}
+
+// A new test can pass with the new tests alone but break one of the user's: the whole class
+// is checked at the end, and such a test is taken out again.
+TEST(Generation, ATestThatBreaksTheUsersTestIsTakenOutAtTheEnd) {
+  LoopRun r({answer_with({test_method("harmful", "covers(6); breaks(user);"),
+                      test_method("fine", "covers(8);")})});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_TRUE(r.said("the whole test class fails with this run's tests")) << r.all_events();
+  EXPECT_TRUE(r.said("dropped harmful: it breaks the whole test class")) << r.all_events();
+  std::string file = r.written();
+  EXPECT_EQ(file.find("void harmful()"), std::string::npos) << file;
+  EXPECT_NE(file.find("void fine()"), std::string::npos);
+  EXPECT_NE(file.find("void user()"), std::string::npos);
+  EXPECT_EQ(report->tests_kept, 1);
+  EXPECT_FALSE(test::slurp(r.project.test_dir + "/demo/GateTest.java").empty());
+}
+
+// A test that passes with the other new tests but fails in the whole class (a flaky one):
+// the iterations before it are kept, its own is checked test by test.
+TEST(Generation, AFlakyTestGoesBackToTheLastGoodIterationAndOnlyItIsDropped) {
+  LoopRun r({answer_with({test_method("first", "covers(6);")}),
+         answer_with({test_method("flaky1", "covers(8); flaky();"),
+                      test_method("second", "covers(13);")})});
+  r.options.max_iterations = 2;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_TRUE(r.said("dropped flaky1")) << r.all_events();
+  std::string file = r.written();
+  EXPECT_NE(file.find("void first()"), std::string::npos);
+  EXPECT_NE(file.find("void second()"), std::string::npos);
+  EXPECT_EQ(file.find("void flaky1()"), std::string::npos) << file;
+  EXPECT_FALSE(report->line_coverage == 100.0);
+}
+
+TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
+  LoopRun r({answer_with({test_method("t", "fail(); covers(6);")}),
+         answer_with({test_method("t", "fail(); covers(6); // still wrong")}),
+         answer_with({test_method("t", "covers(6);")})});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 3u);
+  EXPECT_EQ(r.model.prompts[1].kind, "repair");
+  EXPECT_EQ(r.model.prompts[2].kind, "repair");
+  EXPECT_EQ(report->iterations[0].tests_repaired, 1);
+  EXPECT_EQ(report->tests_kept, 1);
+  EXPECT_TRUE(r.said("t fails (does not pass); repair attempt 2 of 3")) << r.all_events();
+}
+
+TEST(Generation, ACompileErrorNoRepairCanFixIsNotSentForRepair) {
+  LoopRun r({answer_with({test_method("huge", "too_large();")})});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(r.model.prompts.size(), 1u);
+  EXPECT_TRUE(r.said("huge is not sent for repair")) << r.all_events();
+  EXPECT_EQ(report->iterations[0].tests_failed, 1);
+}
+
+TEST(Generation, AnAnswerOverTheSizeLimitIsNotUsed) {
+  LoopRun r({answer_with({test_method("big", "covers(6); // " + std::string(5000, 'x'))})});
+  r.options.max_iterations = 1;
+  r.options.max_answer_bytes = 1000;
+  auto report = r.go();
+  ASSERT_FALSE(report.ok());  // the only answer was refused: no answer at all
+  EXPECT_TRUE(r.said("over --max-answer-bytes 1000")) << r.all_events();
+  EXPECT_EQ(r.written().find("void big()"), std::string::npos);
+}
+
+// Ctrl-C during the second model call: that iteration is undone, the first one's file stays.
+TEST(Generation, AStopDuringAnIterationUndoesIt) {
+  LoopRun r({answer_with({test_method("first", "covers(6);")}),
+         answer_with({test_method("second", "covers(8);")})});
+  r.model.before_answer = [](int call) {
+    if (call == 2) panta::request_stop();
+  };
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_TRUE(report->interrupted);
+  ASSERT_EQ(report->iterations.size(), 2u);
+  EXPECT_TRUE(report->iterations[1].interrupted);
+  EXPECT_EQ(report->tests_kept, 1);
+  std::string file = r.written();
+  EXPECT_NE(file.find("void first()"), std::string::npos);
+  EXPECT_EQ(file.find("void second()"), std::string::npos);
+}
+
+TEST(Generation, ADryRunSendsThePromptToItsSinkAndNothingToTheModel) {
+  LoopRun r({});
+  std::string printed;
+  r.options.dry_run = [&printed](const std::string& p) { printed = p; };
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->stop_reason, "dry run");
+  EXPECT_TRUE(r.model.prompts.empty());
+  EXPECT_NE(printed.find("public class Gate"), std::string::npos);
+  EXPECT_EQ(r.written(), kUserTests);
+}
+
+TEST(Generation, AClassWithNothingToTestIsATypedError) {
+  test::TempDir dir;
+  auto project = test::fake_project(dir.path(), "demo.Bean", "package demo;\npublic interface Bean {\n  int size();\n}\n", "");
+  test::FakeJvm jvm{"demo.Bean", {}};
+  auto session = runner::TestSession::open(project, jvm);
+  ASSERT_TRUE(session.ok());
+  test::ScriptedModel model({});
+  GenerateOptions options;
+  options.class_name = "demo.Bean";
+  auto report = generate_tests(project, *session, model, "scripted", LoopRun::prompts(), options,
+                               [](const Event&) {});
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.error().kind, ErrorKind::kNothingToTest);
+}
+
+}  // namespace
+}  // namespace panta::engine
