@@ -121,12 +121,6 @@ fs::path nearest_existing(const fs::path& folder) {
 
 }  // namespace
 
-std::string errno_text(int error) {
-  std::string text = std::generic_category().message(error);
-  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') text[0] = static_cast<char>(text[0] + 32);
-  return text;
-}
-
 Status write_durably(const std::string& path, std::string_view text, FileSyscalls& calls) {
   fs::path target = resolve_target(path);
   fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/errno_text.h"
 #include "core/result.h"
 
 namespace panta {
@@ -52,9 +53,5 @@ Status write_durably(const std::string& path, std::string_view text,
 /// small probe file. Fails with the reason, as write_durably does. Call it before any work whose
 /// result would have to be written there.
 Status check_writable(const std::string& folder, FileSyscalls& calls = real_file_syscalls());
-
-/// The text of an errno value as the error messages use it: lower case, as in "no space left
-/// on device".
-std::string errno_text(int error);
 
 }  // namespace panta
