@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <optional>
 
+#include "core/durable_file.h"
 #include "java/source_text.h"
 #include "java/text_encoding.h"
 
@@ -147,6 +148,12 @@ Result<std::string> read_text_file(const std::string& path, std::string_view enc
   auto bytes = read_file(path);
   if (!bytes) return bytes.error();
   return decode_to_utf8(*bytes, encoding, path);
+}
+
+Status write_text_file(const std::string& path, std::string_view text, std::string_view encoding) {
+  auto bytes = encode_from_utf8(text, encoding, path);
+  if (!bytes) return bytes.error();
+  return write_durably(path, *bytes);
 }
 
 }  // namespace panta::java

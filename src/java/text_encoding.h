@@ -25,4 +25,8 @@ Result<std::string> encode_from_utf8(std::string_view text, std::string_view enc
 /// Reads `path` and converts it from `encoding` to UTF-8 (see decode_to_utf8).
 Result<std::string> read_text_file(const std::string& path, std::string_view encoding);
 
+/// Converts `text` (UTF-8) to `encoding` (see encode_from_utf8) and writes it with
+/// write_durably. On any failure the file is as it was.
+Status write_text_file(const std::string& path, std::string_view text, std::string_view encoding);
+
 }  // namespace panta::java

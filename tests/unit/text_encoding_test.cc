@@ -103,6 +103,18 @@ TEST(TextEncoding, ACharacterTheEncodingLacksIsRefused) {
   EXPECT_EQ(*encode_from_utf8(text, "utf8", "ATest.java"), text);
 }
 
+TEST(TextEncoding, WritesBackInTheFilesEncodingOrNotAtAll) {
+  test::TempDir dir;
+  std::string path = dir.write("PriceTest.java", "// caf\xE9\n");
+  ASSERT_TRUE(write_text_file(path, "// th\xC3\xA9\n", "ISO-8859-1").ok());
+  EXPECT_EQ(test::slurp(path), "// th\xE9\n");
+  Status euro = write_text_file(path, "// \xE2\x82\xAC\n", "ISO-8859-1");
+  ASSERT_FALSE(euro.ok());
+  EXPECT_NE(euro.error().message.find(path + ":1:4: U+20AC"), std::string::npos)
+      << euro.error().message;
+  EXPECT_EQ(test::slurp(path), "// th\xE9\n");
+}
+
 TEST(TextEncoding, AnalyzeTakesTheEncodingFlag) {
   test::TempDir dir;
   auto r = test::run_panta(dir, "analyze --format json --encoding ISO-8859-1 " + latin1_fixture());
