@@ -233,5 +233,42 @@ TEST(JournalSafetyCli, GenerateRefusesADamagedJournalBeforeAskingTheModel) {
   EXPECT_FALSE(fs::exists(asked));
 }
 
+// End to end, with the engine as it is: the model's command makes the journal refuse records
+// (as a full disk would); its answer is used, and the model is not asked a second time.
+TEST(JournalSafetyCli, AJournalThatStopsTakingWritesStopsTheRunAfterOneModelCall) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string count = dir.path() + "/count";
+  std::string trigger =
+      dir.write("trigger.py",
+                "import sqlite3, sys\n"
+                "db = sqlite3.connect(sys.argv[1])\n"
+                "db.execute(\"CREATE TRIGGER IF NOT EXISTS f BEFORE INSERT ON exchanges BEGIN \"\n"
+                "           \"SELECT RAISE(ABORT, 'simulated disk full'); END\")\n"
+                "db.commit()\n");
+  std::string model = dir.write("model.sh", "cat > /dev/null\necho x >> " + count + "\npython3 " +
+                                                trigger + " " + root +
+                                                "/.panta/journal.sqlite\n"
+                                                "cat <<'X'\n"
+                                                "```java\n"
+                                                "@Test\n"
+                                                "void smallFoodOrderPaysFullPrice() {\n"
+                                                "  Cart cart = new Cart();\n"
+                                                "  cart.add(new Cart.Item(\"apple\", "
+                                                "Cart.Category.FOOD, 2, 50));\n"
+                                                "  assertEquals(100, cart.total());\n"
+                                                "}\n"
+                                                "```\n"
+                                                "X\n");
+  auto run = test::run_panta(dir, "generate --project " + root +
+                                      " --class org.example.shop.Cart --max-iterations 3 "
+                                      "--llm 'cmd:sh " +
+                                      model + "'");
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("cannot record an exchange: simulated disk full"), std::string::npos)
+      << run.err;
+  EXPECT_EQ(test::slurp(count), "x\n") << "the model was asked again after the journal failed";
+}
+
 }  // namespace
 }  // namespace panta::llm
