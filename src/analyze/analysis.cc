@@ -10,6 +10,7 @@
 
 #include "cfg/cfg_builder.h"
 #include "java/source_text.h"
+#include "java/text_encoding.h"
 
 namespace panta::analyze {
 namespace fs = std::filesystem;
@@ -79,7 +80,7 @@ std::vector<std::string> collect_java_files(const std::vector<std::string>& path
 FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options) {
   FileAnalysis out;
   out.path = path;
-  auto text = java::read_file(path);
+  auto text = java::read_text_file(path, options.encoding);
   if (!text) {
     out.errors.push_back(text.error().message);
     return out;
@@ -93,7 +94,9 @@ FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options
     uint32_t line = where.line_count();
     auto column = static_cast<uint32_t>(where.line(line).size() + 1);
     out.errors.push_back(fmt::format(
-        "{}:{}:{}: invalid UTF-8 (byte offset {}); the file is skipped", path, line, column, *bad));
+        "{}:{}:{}: invalid UTF-8 (byte offset {}); the file is skipped (give its encoding with "
+        "--encoding)",
+        path, line, column, *bad));
     return out;
   }
   auto parsed = java::parse_java_file(java::SourceText(path, std::move(*text)));

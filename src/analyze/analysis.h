@@ -41,6 +41,9 @@ struct AnalyzeOptions {
   std::optional<std::string> method;  ///< Only methods with this name or signature.
   cfg::PathOptions paths;
   unsigned jobs = 0;  ///< Worker threads; 0 means one per core.
+  /// The sources' encoding; other than UTF-8 they are converted to UTF-8 when read (line
+  /// numbers stay those of the file).
+  std::string encoding = "UTF-8";
 };
 
 /// Expands files and folders (searched recursively, sorted) into .java files. Each path that

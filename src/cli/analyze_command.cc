@@ -20,6 +20,7 @@ struct AnalyzeArgs {
   bool all_methods = false;
   unsigned jobs = 0;
   size_t path_budget = cfg::PathOptions{}.max_partial_paths;
+  std::string encoding = "UTF-8";
 };
 
 int run_analyze(const AnalyzeArgs& args) {
@@ -28,6 +29,7 @@ int run_analyze(const AnalyzeArgs& args) {
   if (!args.method.empty()) options.method = args.method;
   options.jobs = args.jobs;
   options.paths.max_partial_paths = args.path_budget;
+  options.encoding = args.encoding;
 
   std::vector<std::string> errors;
   std::vector<std::string> files = analyze::collect_java_files(args.paths, errors);
@@ -81,6 +83,9 @@ Runner define_analyze(CLI::App& sub) {
                  "shortest-path fallback")
       ->check(CLI::Range(size_t{1}, size_t{100'000'000}))
       ->default_str(std::to_string(args->path_budget));
+  sub.add_option("--encoding", args->encoding,
+                 "The sources' encoding (ISO-8859-1, windows-1252, ...: any name iconv knows)")
+      ->default_str("UTF-8");
   sub.footer(
       "Exit codes: 0 success, 1 a file had errors (it is reported and the others analysed), "
       "2 usage error.");

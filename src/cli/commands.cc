@@ -17,6 +17,8 @@ constexpr std::array kCommands = {
     Command{"test", "Run tests of a project and print their results", &define_test},
     Command{"generate", "Write JUnit tests for a class with an LLM, guided by paths and coverage",
             &define_generate},
+    Command{"restore", "Put a test file back as it was before a run (from .panta/backup/)",
+            &define_restore},
 };
 }  // namespace
 

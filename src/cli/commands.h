@@ -37,5 +37,7 @@ Runner define_coverage(CLI::App& sub);
 Runner define_test(CLI::App& sub);
 /// `panta generate`: the generation loop (Algorithms 2 and 3).
 Runner define_generate(CLI::App& sub);
+/// `panta restore`: puts a test file back from the backups taken before runs changed it.
+Runner define_restore(CLI::App& sub);
 
 }  // namespace panta::cli

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/cancel.h"
+#include "core/sha256.h"
 #include "engine/answer_tests.h"
 #include "engine/class_under_test.h"
 #include "engine/final_check.h"
@@ -20,7 +21,6 @@
 #include "engine/test_file_writer.h"
 #include "engine/test_validator.h"
 #include "llm/llm_error.h"
-#include "llm/prompt_hash.h"
 #include "runner/jvm_runner.h"
 
 namespace panta::engine {
@@ -200,7 +200,7 @@ Status Generation::resume() {
                    " is unreadable: " + e.what()};
     }
     earlier_wall_s_ = point->wall_s;
-    if (point->test_file_sha256 != llm::sha256_hex(state_.file->text())) {
+    if (point->test_file_sha256 != panta::sha256_hex(state_.file->text())) {
       events_(event::TestFileChanged{cut_->test_path});
     }
   }

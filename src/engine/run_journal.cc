@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "llm/prompt_hash.h"
+#include "core/sha256.h"
 
 namespace panta::engine {
 namespace {
@@ -84,7 +84,7 @@ Status RunJournal::record_iteration(const IterationReport& it, const LoopState& 
   for (auto& [key, value] : loop.items()) j[key] = value;
   j["wall_s"] = wall_s;
   j["interrupted"] = interrupted;
-  j["test_file_sha256"] = llm::sha256_hex(file_text);
+  j["test_file_sha256"] = panta::sha256_hex(file_text);
   return journal_->record_iteration(
       run_id_, {it.n, state.line_pct(), state.branch_pct(),
                 j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)});

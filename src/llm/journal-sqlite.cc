@@ -1,9 +1,11 @@
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <filesystem>
 
+#include "core/errno_text.h"
+#include "core/sha256.h"
 #include "llm/journal.h"
-#include "llm/prompt_hash.h"
 
 namespace panta::llm {
 namespace {
@@ -29,9 +31,42 @@ constexpr const char* kEntryColumns =
     "SELECT seq, prompt_hash, prompt, answer, prompt_tokens, completion_tokens, kind FROM "
     "exchanges WHERE ";
 
+// SQLite's message, with the system's cause when a system call failed ("database or disk is
+// full (no space left on device)").
+std::string sqlite_cause(sqlite3* db) {
+  if (db == nullptr) return "out of memory";
+  std::string cause = sqlite3_errmsg(db);
+  int code = sqlite3_errcode(db) & 0xff;
+  bool system = code == SQLITE_FULL || code == SQLITE_IOERR || code == SQLITE_CANTOPEN ||
+                code == SQLITE_READONLY;
+  if (system && sqlite3_system_errno(db) != 0) {
+    cause += " (" + errno_text(sqlite3_system_errno(db)) + ")";
+  } else if (code == SQLITE_FULL) {
+    // The unix VFS forgets ENOSPC when it turns it into SQLITE_FULL; Panta sets no page limit.
+    cause += " (" + errno_text(ENOSPC) + ")";
+  }
+  return cause;
+}
+
 Error sqlite_error(const std::string& path, sqlite3* db, std::string_view doing) {
-  return Error{"journal " + path + ": " + std::string(doing) + ": " +
-               (db != nullptr ? sqlite3_errmsg(db) : "out of memory")};
+  return Error{"journal " + path + ": " + std::string(doing) + ": " + sqlite_cause(db)};
+}
+
+bool is_damage(int rc) {
+  rc &= 0xff;
+  return rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB;
+}
+
+Error damaged(const std::string& path, std::string_view detail) {
+  std::error_code ec;
+  std::string wal = path + "-wal";
+  std::string also = std::filesystem::exists(wal, ec)
+                         ? " and mv " + wal + " " + path + ".damaged-wal"
+                         : std::string();
+  return Error{"journal " + path + " is damaged (" + std::string(detail) +
+               "); nothing was sent to a model. Move it aside to start a new journal (the runs "
+               "it holds can then not be resumed): mv " +
+               path + " " + path + ".damaged" + also};
 }
 
 Result<Statement> prepare(sqlite3* db, const std::string& path, const std::string& sql) {
@@ -74,6 +109,21 @@ bool upgrade(sqlite3* db) {
   return true;
 }
 
+// PRAGMA quick_check: the whole file's structure, without comparing indexes to their tables.
+Status check_integrity(sqlite3* db, const std::string& path) {
+  sqlite3_stmt* raw = nullptr;
+  int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &raw, nullptr);
+  Statement statement(raw);
+  if (rc == SQLITE_OK) rc = sqlite3_step(raw);
+  if (rc == SQLITE_ROW) {
+    std::string verdict = column_text(raw, 0);
+    if (verdict == "ok") return ok_status();
+    return damaged(path, verdict);
+  }
+  if (is_damage(rc)) return damaged(path, sqlite3_errmsg(db));
+  return sqlite_error(path, db, "cannot check it");
+}
+
 }  // namespace
 
 void Journal::Close::operator()(sqlite3* db) const {
@@ -96,7 +146,17 @@ Result<Journal> Journal::open(const std::string& path, Mode mode) {
   std::unique_ptr<sqlite3, Close> db(raw);
   if (rc != SQLITE_OK) return sqlite_error(path, raw, "cannot open");
   sqlite3_busy_timeout(raw, 5000);
+  std::error_code ec;
+  if (mode == Mode::kWrite && std::filesystem::file_size(path, ec) > 0 && !ec) {
+    if (auto s = check_integrity(raw, path); !s) return s.error();
+  }
+  // SQLite opens a file it cannot write read-only; a run would then fail at its first record.
+  if (mode == Mode::kWrite && sqlite3_db_readonly(raw, "main") == 1) {
+    return Error{"journal " + path +
+                 ": cannot write it (the file or its file system is read-only)"};
+  }
   if (mode == Mode::kWrite && sqlite3_exec(raw, kCreate, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    if (is_damage(sqlite3_errcode(raw))) return damaged(path, sqlite3_errmsg(raw));
     return sqlite_error(path, raw, "cannot create its tables");
   }
   // Write-ahead logging with NORMAL sync: a commit (one per exchange, iteration or progress
@@ -116,9 +176,27 @@ Result<Journal> Journal::open(const std::string& path, Mode mode) {
   return journal;
 }
 
+Status Journal::check() const {
+  if (!failure_) return ok_status();
+  return Error{failure_->message +
+               "; the journal takes no more writes, so the run stops before the next model call "
+               "(make room or make it writable, then go on with --resume)"};
+}
+
+Status Journal::fail(Error error) {
+  if (!failure_) failure_ = error;
+  return error;
+}
+
+Status Journal::write(sqlite3_stmt* statement, std::string_view doing) {
+  if (sqlite3_step(statement) == SQLITE_DONE) return ok_status();
+  return fail(sqlite_error(path_, db_.get(), doing));
+}
+
 Status Journal::record(const Prompt& prompt, const Completion& completion) {
+  if (failure_) return *failure_;
   auto statement = prepare(db_.get(), path_, kInsert);
-  if (!statement.ok()) return statement.error();
+  if (!statement.ok()) return fail(statement.error());
   sqlite3_stmt* s = statement->get();
   std::string text = render_prompt(prompt);
   bind_text(s, 1, sha256_hex(text));
@@ -131,21 +209,20 @@ Status Journal::record(const Prompt& prompt, const Completion& completion) {
     sqlite3_bind_int64(s, 7, run_id_);
     sqlite3_bind_int(s, 8, iteration_);
   }
-  if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot record");
-  return ok_status();
+  return write(s, "cannot record an exchange");
 }
 
 Status Journal::note(std::string_view message) {
+  if (failure_) return *failure_;
   auto statement = prepare(db_.get(), path_,
                            "INSERT INTO events(run_id, iteration, message, at) "
                            "VALUES (?1, ?2, ?3, datetime('now'))");
-  if (!statement.ok()) return statement.error();
+  if (!statement.ok()) return fail(statement.error());
   sqlite3_stmt* s = statement->get();
   sqlite3_bind_int64(s, 1, run_id_);
   sqlite3_bind_int(s, 2, iteration_);
   bind_text(s, 3, message);
-  if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot note");
-  return ok_status();
+  return write(s, "cannot keep a progress line");
 }
 
 Result<std::vector<std::string>> Journal::notes(int64_t run_id) const {
@@ -162,48 +239,45 @@ Result<std::vector<std::string>> Journal::notes(int64_t run_id) const {
 }
 
 Result<int64_t> Journal::begin_run(const RunRecord& run) {
+  if (failure_) return *failure_;
   auto statement = prepare(
       db_.get(), path_,
       "INSERT INTO runs(class, strategy, llm, test_file, settings, status, started, updated) "
       "VALUES (?1, ?2, ?3, ?4, ?5, 'running', datetime('now'), datetime('now'))");
-  if (!statement.ok()) return statement.error();
+  if (!statement.ok()) return fail(statement.error()).error();
   sqlite3_stmt* s = statement->get();
   bind_text(s, 1, run.class_name);
   bind_text(s, 2, run.strategy);
   bind_text(s, 3, run.llm);
   bind_text(s, 4, run.test_file);
   bind_text(s, 5, run.settings);
-  if (sqlite3_step(s) != SQLITE_DONE) return sqlite_error(path_, db_.get(), "cannot start a run");
+  if (auto w = write(s, "cannot start a run"); !w) return w.error();
   return static_cast<int64_t>(sqlite3_last_insert_rowid(db_.get()));
 }
 
 Status Journal::set_run_status(int64_t run_id, std::string_view status) {
+  if (failure_) return *failure_;
   auto statement = prepare(db_.get(), path_,
                            "UPDATE runs SET status = ?1, updated = datetime('now') WHERE id = ?2");
-  if (!statement.ok()) return statement.error();
+  if (!statement.ok()) return fail(statement.error());
   bind_text(statement->get(), 1, status);
   sqlite3_bind_int64(statement->get(), 2, run_id);
-  if (sqlite3_step(statement->get()) != SQLITE_DONE) {
-    return sqlite_error(path_, db_.get(), "cannot update a run");
-  }
-  return ok_status();
+  return write(statement->get(), "cannot update a run");
 }
 
 Status Journal::record_iteration(int64_t run_id, const IterationRecord& it) {
+  if (failure_) return *failure_;
   auto statement = prepare(db_.get(), path_,
                            "INSERT OR REPLACE INTO iterations(run_id, n, line_coverage, "
                            "branch_coverage, state) VALUES (?1, ?2, ?3, ?4, ?5)");
-  if (!statement.ok()) return statement.error();
+  if (!statement.ok()) return fail(statement.error());
   sqlite3_stmt* s = statement->get();
   sqlite3_bind_int64(s, 1, run_id);
   sqlite3_bind_int(s, 2, it.n);
   sqlite3_bind_double(s, 3, it.line_coverage);
   sqlite3_bind_double(s, 4, it.branch_coverage);
   bind_text(s, 5, it.state);
-  if (sqlite3_step(s) != SQLITE_DONE) {
-    return sqlite_error(path_, db_.get(), "cannot record an iteration");
-  }
-  return ok_status();
+  return write(s, "cannot record an iteration");
 }
 
 Result<std::optional<RunRecord>> Journal::last_run(std::string_view class_name) const {

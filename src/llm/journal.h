@@ -11,6 +11,7 @@
 #include "llm/llm_client.h"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace panta::llm {
 
@@ -52,14 +53,24 @@ struct IterationRecord {
 ///   iterations(run_id INT, n INT, line_coverage REAL, branch_coverage REAL, state TEXT)
 ///   events(run_id INT, iteration INT, message TEXT, at TEXT)
 /// Journals written before runs existed (exchanges only) are upgraded when opened for writing.
+/// The first write that fails (a full disk, a read-only file) leaves the journal failed: every
+/// later write returns that first error without trying, and check() reports it, so the caller
+/// can stop before it pays for a model call whose answer could not be kept.
 /// Owns its connection; not thread-safe.
 class Journal {
  public:
   enum class Mode { kRead, kWrite };
 
-  /// Opens the journal at `path`. kWrite creates the file and table when missing; kRead fails
-  /// when the file does not exist or has no exchanges table.
+  /// Opens the journal at `path`. kWrite creates the file and table when missing, and checks an
+  /// existing file's integrity first (PRAGMA quick_check, which reads the whole file): a damaged
+  /// one fails, naming the file and how to move it aside. kRead fails when the file does not
+  /// exist or has no exchanges table.
   static Result<Journal> open(const std::string& path, Mode mode);
+
+  /// The first write that failed, naming the file and the cause (with errno's, such as "no
+  /// space left on device"), or ok while every write has succeeded. Call it before each model
+  /// call: nothing can be recorded once it fails.
+  Status check() const;
 
   /// Appends an exchange with the next seq, tagged with the current run and iteration.
   Status record(const Prompt& prompt, const Completion& completion);
@@ -102,8 +113,13 @@ class Journal {
   Result<std::vector<JournalEntry>> select(const std::string& where,
                                            const std::vector<std::string>& values) const;
 
+  // Runs a write statement; a failure is kept as the journal's first failure.
+  Status write(sqlite3_stmt* statement, std::string_view doing);
+  Status fail(Error error);
+
   std::string path_;
   std::unique_ptr<sqlite3, Close> db_;
+  std::optional<Error> failure_;  // the first write that failed
   int64_t run_id_ = 0;
   int iteration_ = 0;
 };

@@ -10,7 +10,7 @@ struct KindPhrase {
   std::string_view phrase;
 };
 
-constexpr std::array<KindPhrase, 8> kKindPhrases = {{
+constexpr std::array<KindPhrase, 9> kKindPhrases = {{
     {LlmErrorKind::kContextLength, "LLM context length exceeded: "},
     {LlmErrorKind::kHttp, "LLM HTTP error: "},
     {LlmErrorKind::kTimeout, "LLM timed out: "},
@@ -19,6 +19,7 @@ constexpr std::array<KindPhrase, 8> kKindPhrases = {{
     {LlmErrorKind::kConfig, "LLM configuration error: "},
     {LlmErrorKind::kCommand, "LLM command failed: "},
     {LlmErrorKind::kReplayMiss, "LLM replay miss: "},
+    {LlmErrorKind::kJournal, "LLM not asked, the journal failed: "},
 }};
 
 }  // namespace

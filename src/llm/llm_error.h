@@ -11,7 +11,8 @@ namespace panta::llm {
 ///   kContextLength "LLM context length exceeded: ", kHttp "LLM HTTP error: ",
 ///   kTimeout "LLM timed out: ", kRateLimited "LLM rate limited: ",
 ///   kBadAnswer "LLM bad answer: ", kConfig "LLM configuration error: ",
-///   kCommand "LLM command failed: ", kReplayMiss "LLM replay miss: ".
+///   kCommand "LLM command failed: ", kReplayMiss "LLM replay miss: ",
+///   kJournal "LLM not asked, the journal failed: ".
 /// Classify an error before adding context in front of its message.
 enum class LlmErrorKind {
   kOther,  ///< Not an LLM error (no known prefix).
@@ -23,6 +24,7 @@ enum class LlmErrorKind {
   kConfig,
   kCommand,
   kReplayMiss,
+  kJournal,  ///< The model was not asked: the journal cannot keep its answer (see Journal::check).
 };
 
 /// An Error of `kind` whose message is the kind's phrase followed by `detail`.

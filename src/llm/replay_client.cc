@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/sha256.h"
 #include "llm/llm_error.h"
-#include "llm/prompt_hash.h"
 
 namespace panta::llm {
 namespace {

@@ -1,6 +1,6 @@
 #include "llm/reuse_client.h"
 
-#include "llm/prompt_hash.h"
+#include "core/sha256.h"
 
 namespace panta::llm {
 

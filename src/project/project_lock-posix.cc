@@ -8,14 +8,14 @@
 #include <string>
 
 #include "project/project_lock.h"
+#include "project/state_dir.h"
 
 namespace panta::project {
 
 Result<ProjectLock> ProjectLock::acquire(const std::string& root) {
-  std::error_code ec;
-  std::filesystem::path dir = std::filesystem::path(root) / ".panta";
-  std::filesystem::create_directories(dir, ec);
-  std::string path = (dir / "lock").string();
+  auto dir = ensure_state_dir(root);
+  if (!dir) return dir.error();
+  std::string path = (std::filesystem::path(*dir) / "lock").string();
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
   ProjectLock lock(fd);

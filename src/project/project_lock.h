@@ -11,7 +11,8 @@ namespace panta::project {
 /// when destroyed (and by the kernel when the process dies).
 class ProjectLock {
  public:
-  /// Takes the lock without waiting. Fails naming the process that holds it.
+  /// Takes the lock without waiting, creating <root>/.panta (and its .gitignore, see
+  /// ensure_state_dir) when missing. Fails naming the process that holds it.
   static Result<ProjectLock> acquire(const std::string& root);
 
   ProjectLock(ProjectLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }

@@ -83,8 +83,9 @@ struct LoopRun {
 };
 
 TEST(Generation, FullCoverageStopsTheLoop) {
-  LoopRun r({answer_with({test_method("all", "covers(5); branch(5, 0); branch(5, 1); covers(6); "
-                                         "covers(8); branch(12, 0); branch(12, 1); covers(13);")})});
+  LoopRun r({answer_with({test_method("all",
+                                      "covers(5); branch(5, 0); branch(5, 1); covers(6); "
+                                      "covers(8); branch(12, 0); branch(12, 1); covers(13);")})});
   auto report = r.go();
   ASSERT_TRUE(report.ok()) << report.error().message;
   EXPECT_EQ(report->stop_reason, "full coverage");
@@ -99,8 +100,8 @@ TEST(Generation, FullCoverageStopsTheLoop) {
 // branch of a line already covered is a gain.
 TEST(Generation, ANewBranchAloneIsAGain) {
   LoopRun r({answer_with({test_method("one", "branch(5, 0);")}),
-         answer_with({test_method("other", "branch(5, 1);")}),
-         answer_with({test_method("again", "branch(5, 1); branch(5, 0);")})});
+             answer_with({test_method("other", "branch(5, 1);")}),
+             answer_with({test_method("again", "branch(5, 1); branch(5, 0);")})});
   r.options.max_no_increase = 1;
   auto report = r.go();
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -111,7 +112,8 @@ TEST(Generation, ANewBranchAloneIsAGain) {
 }
 
 TEST(Generation, TheIterationLimitStopsTheLoop) {
-  LoopRun r({answer_with({test_method("a", "covers(6);")}), answer_with({test_method("b", "covers(8);")})});
+  LoopRun r({answer_with({test_method("a", "covers(6);")}),
+             answer_with({test_method("b", "covers(8);")})});
   r.options.max_iterations = 2;
   auto report = r.go();
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -123,8 +125,8 @@ TEST(Generation, TheIterationLimitStopsTheLoop) {
 // A new test can pass with the new tests alone but break one of the user's: the whole class
 // is checked at the end, and such a test is taken out again.
 TEST(Generation, ATestThatBreaksTheUsersTestIsTakenOutAtTheEnd) {
-  LoopRun r({answer_with({test_method("harmful", "covers(6); breaks(user);"),
-                      test_method("fine", "covers(8);")})});
+  LoopRun r({answer_with(
+      {test_method("harmful", "covers(6); breaks(user);"), test_method("fine", "covers(8);")})});
   r.options.max_iterations = 1;
   auto report = r.go();
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -142,8 +144,8 @@ TEST(Generation, ATestThatBreaksTheUsersTestIsTakenOutAtTheEnd) {
 // the iterations before it are kept, its own is checked test by test.
 TEST(Generation, AFlakyTestGoesBackToTheLastGoodIterationAndOnlyItIsDropped) {
   LoopRun r({answer_with({test_method("first", "covers(6);")}),
-         answer_with({test_method("flaky1", "covers(8); flaky();"),
-                      test_method("second", "covers(13);")})});
+             answer_with({test_method("flaky1", "covers(8); flaky();"),
+                          test_method("second", "covers(13);")})});
   r.options.max_iterations = 2;
   auto report = r.go();
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -157,8 +159,8 @@ TEST(Generation, AFlakyTestGoesBackToTheLastGoodIterationAndOnlyItIsDropped) {
 
 TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
   LoopRun r({answer_with({test_method("t", "fail(); covers(6);")}),
-         answer_with({test_method("t", "fail(); covers(6); // still wrong")}),
-         answer_with({test_method("t", "covers(6);")})});
+             answer_with({test_method("t", "fail(); covers(6); // still wrong")}),
+             answer_with({test_method("t", "covers(6);")})});
   r.options.max_iterations = 1;
   auto report = r.go();
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -193,7 +195,7 @@ TEST(Generation, AnAnswerOverTheSizeLimitIsNotUsed) {
 // Ctrl-C during the second model call: that iteration is undone, the first one's file stays.
 TEST(Generation, AStopDuringAnIterationUndoesIt) {
   LoopRun r({answer_with({test_method("first", "covers(6);")}),
-         answer_with({test_method("second", "covers(8);")})});
+             answer_with({test_method("second", "covers(8);")})});
   r.model.before_answer = [](int call) {
     if (call == 2) panta::request_stop();
   };
@@ -222,7 +224,8 @@ TEST(Generation, ADryRunSendsThePromptToItsSinkAndNothingToTheModel) {
 
 TEST(Generation, AClassWithNothingToTestIsATypedError) {
   test::TempDir dir;
-  auto project = test::fake_project(dir.path(), "demo.Bean", "package demo;\npublic interface Bean {\n  int size();\n}\n", "");
+  auto project = test::fake_project(
+      dir.path(), "demo.Bean", "package demo;\npublic interface Bean {\n  int size();\n}\n", "");
   test::FakeJvm jvm{"demo.Bean", {}};
   auto session = runner::TestSession::open(project, jvm);
   ASSERT_TRUE(session.ok());

@@ -4,9 +4,9 @@
 
 #include <map>
 
+#include "core/sha256.h"
 #include "llm/llm_client.h"
 #include "llm/llm_error.h"
-#include "llm/prompt_hash.h"
 #include "llm/retry.h"
 
 namespace panta::llm {

@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/sha256.h"
 #include "llm/client_spec.h"
 #include "llm/command_client.h"
 #include "llm/llm_error.h"
-#include "llm/prompt_hash.h"
 #include "llm/recording_client.h"
 #include "llm/replay_client.h"
 #include "llm/reuse_client.h"

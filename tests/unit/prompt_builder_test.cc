@@ -84,7 +84,8 @@ struct Caller {
 };
 
 TEST(ModelCaller, AContextLengthErrorShrinksThePromptAndAsksAgain) {
-  Caller c({"ERROR:LLM context length exceeded: 9000 tokens", "```java\n@Test void t() {}\n```"}, {});
+  Caller c({"ERROR:LLM context length exceeded: 9000 tokens", "```java\n@Test void t() {}\n```"},
+           {});
   GenerateInputs in = inputs();
   auto answer = c.caller->generate(in, Template::kStrategy, in.source_text, {"a"});
   ASSERT_TRUE(answer.ok()) << answer.error().message;
