@@ -22,6 +22,8 @@
 #include "llm/journal.h"
 #include "llm/llm_client.h"
 #include "project/class_targets.h"
+#include "project/state_dir.h"
+#include "project/test_file_location.h"
 #include "prompt/prompt_templates.h"
 
 namespace panta::cli {
@@ -250,9 +252,9 @@ int generate_all(GenerateRun& run, const std::vector<std::string>& classes) {
 Status prepare(GenerateRun& run, const std::vector<std::string>& classes) {
   // The project's journal keeps every run, its iterations and (except when replaying) every
   // exchange with the model.
-  std::error_code ec;
-  fs::create_directories(fs::path(run.project.root) / ".panta", ec);
-  std::string path = (fs::path(run.project.root) / ".panta" / "journal.sqlite").string();
+  auto state = project::ensure_state_dir(run.project.root);
+  if (!state) return state.error();
+  std::string path = (fs::path(*state) / "journal.sqlite").string();
   auto opened = llm::Journal::open(path, llm::Journal::Mode::kWrite);
   if (!opened) return opened.error();
   run.journal = std::make_shared<llm::Journal>(std::move(*opened));
@@ -291,6 +293,12 @@ int run_generate(GenerateArgs args) {
     std::cerr << "panta: --test-file names one file, but --class names " << classes->size()
               << " classes\n";
     return kUsage;
+  }
+  if (args.test_file_given()) {
+    if (auto s = project::check_test_file_location(*project, args.engine.test_file); !s) {
+      std::cerr << "panta: " << s.error().message << "\n";
+      return kUsage;
+    }
   }
   if (auto s = prepare(run, *classes); !s) {
     std::cerr << "panta: " << s.error().message << "\n";

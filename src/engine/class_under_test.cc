@@ -4,6 +4,7 @@
 
 #include "analyze/analysis.h"
 #include "java/source_text.h"
+#include "java/text_encoding.h"
 #include "junit/test_file.h"
 
 namespace panta::engine {
@@ -16,8 +17,9 @@ std::string package_of(const std::string& fqn) {
   return dot == std::string::npos ? "" : fqn.substr(0, dot);
 }
 
-Status load_paths(ClassUnderTest& c) {
+Status load_paths(ClassUnderTest& c, const std::string& encoding) {
   analyze::AnalyzeOptions opts;
+  opts.encoding = encoding;
   analyze::FileAnalysis fa = analyze::analyze_file(c.source_path, opts);
   if (!fa.file) {
     return Error{fa.errors.empty() ? c.source_path + ": cannot analyse" : fa.errors.front()};
@@ -40,7 +42,7 @@ Status load_paths(ClassUnderTest& c) {
 Status load_test_file(const project::Project& project, ClassUnderTest& c) {
   std::error_code ec;
   if (fs::exists(c.test_path, ec)) {
-    auto existing = java::read_file(c.test_path);
+    auto existing = java::read_text_file(c.test_path, project.encoding);
     if (!existing) return existing.error();
     c.initial_test_text = std::move(*existing);
     c.test_file_existed = true;
@@ -63,10 +65,10 @@ Result<ClassUnderTest> ClassUnderTest::load(const project::Project& project,
   c.class_name = class_name;
   c.package = package_of(class_name);
   c.source_path = project.source_file_for(class_name);
-  auto text = java::read_file(c.source_path);
+  auto text = java::read_text_file(c.source_path, project.encoding);
   if (!text) return Error{"class " + class_name + ": " + text.error().message};
   c.source_text = std::move(*text);
-  if (auto s = load_paths(c); !s) return s.error();
+  if (auto s = load_paths(c, project.encoding); !s) return s.error();
   c.test_path = test_file.empty() ? project.test_file_for(class_name) : test_file;
   c.test_class = fs::path(c.test_path).stem().string();
   c.test_fqn = c.package.empty() ? c.test_class : c.package + "." + c.test_class;

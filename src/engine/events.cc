@@ -157,6 +157,11 @@ std::string line(const BackedUp& b) {
   return "  backed up the existing test file to " + b.path;
 }
 
+std::string line(const UserEditMerged& u) {
+  return fmt::format("  {} was changed during the run: kept as changed, with the run's {} new {}",
+                     u.path, u.tests, u.tests == 1 ? "test" : "tests");
+}
+
 std::string line(const FinalCheckFailed& f) {
   return "  the whole test class fails with this run's tests (" + f.failure +
          "); checking them iteration by iteration";

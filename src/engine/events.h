@@ -131,6 +131,11 @@ struct RepairRepeats {
 struct BackedUp {
   std::string path;
 };
+/// The user changed the test file during the run: the run's new tests were merged into it.
+struct UserEditMerged {
+  std::string path;
+  size_t tests = 0;
+};
 /// The whole test class is checked with the run's tests (once, at the end).
 struct FinalCheckFailed {
   std::string failure;
@@ -147,7 +152,7 @@ using Event =
                  event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestRepeats,
                  event::RepairAttempt, event::NotRepairable, event::TestKept, event::TestDropped,
                  event::NotTogether, event::RepairWithoutSource, event::RepairRepeats,
-                 event::BackedUp, event::FinalCheckFailed>;
+                 event::BackedUp, event::UserEditMerged, event::FinalCheckFailed>;
 
 /// The event as one progress line, as the CLI prints it and the journal keeps it.
 std::string render(const Event& e);

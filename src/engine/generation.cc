@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <set>
 
 #include "core/cancel.h"
+#include "core/durable_file.h"
 #include "core/sha256.h"
 #include "engine/answer_tests.h"
 #include "engine/class_under_test.h"
@@ -20,12 +22,15 @@
 #include "engine/strategy.h"
 #include "engine/test_file_writer.h"
 #include "engine/test_validator.h"
+#include "engine/user_edits.h"
 #include "llm/llm_error.h"
+#include "project/test_file_location.h"
 #include "runner/jvm_runner.h"
 
 namespace panta::engine {
 namespace {
 
+namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) {
@@ -95,7 +100,8 @@ class Generation {
   Status ask_and_take(PlannedPrompt& p, size_t prompts, IterationReport& it,
                       std::vector<prompt::FailedTest>& feedback, bool& done);
   Result<GenerateReport> finish(Clock::time_point start);
-  Status save() { return writer_->save(state_.file->text(), !state_.file->test_names().empty()); }
+  Status save();
+  Status adopt_user_edit(const std::string& user_text);
 
   const project::Project& project_;
   runner::TestSession& session_;
@@ -120,8 +126,9 @@ class Generation {
   RunSettings resumed_;
   double earlier_wall_s_ = 0;  // wall time of the run before --resume
   std::string last_model_error_;
-  bool cut_short_ = false;  // the current iteration was cut short by a stop request
-  bool no_answer_ = false;  // the iteration's one prompt got no answer: nothing to write
+  size_t kept_at_last_save_ = 0;  // generated tests in the file Panta last wrote
+  bool cut_short_ = false;        // the current iteration was cut short by a stop request
+  bool no_answer_ = false;        // the iteration's one prompt got no answer: nothing to write
   bool dry_run_done_ = false;
 };
 
@@ -153,21 +160,26 @@ Status Generation::load(const std::string& prompt_dir) {
   auto cut = ClassUnderTest::load(project_, options_.class_name, options_.test_file);
   if (!cut) return cut.error();
   cut_.emplace(std::move(*cut));
+  // Before any model call: where the tests go must be a test folder, and writable.
+  if (auto s = project::check_test_file_location(project_, cut_->test_path); !s) return s;
+  if (auto s = check_writable(fs::path(cut_->test_path).parent_path().string()); !s) return s;
   auto deps = prompt_dependencies(project_, runner::test_api_versions());
   for (const Event& note : deps.notes) events_(note);
   dependencies_ = std::move(deps.coordinates);
   junit_ = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"
                                                             : "JUnit 5 (org.junit.jupiter)";
   state_.file.emplace(*junit::TestFile::parse(cut_->initial_test_text));
-  ModelCallerOptions mo{options_.class_name, options_.prompt_options, options_.max_prompt_tokens,
-                        options_.max_answer_bytes, options_.dry_run};
+  ModelCallerOptions mo{options_.class_name,        options_.prompt_options,
+                        options_.max_prompt_tokens, options_.max_answer_bytes,
+                        options_.dry_run,           [this] { return journal_.check(); }};
   model_.emplace(llm_, *prompts_, std::move(mo), events_);
   validator_.emplace(session_, *cut_,
                      ValidatorOptions{options_.test_timeout, options_.check_each_test_in_class});
   int repairs = strategy_->repairs ? options_.repair_attempts : 0;
   repairer_.emplace(*model_, *validator_, *cut_, junit_, repairs, events_);
-  writer_.emplace(project_.root, cut_->test_path, cut_->test_file_existed,
-                  options_.resume.has_value(), events_);
+  writer_.emplace(project_.root, cut_->test_path, project_.encoding, cut_->test_file_existed,
+                  cut_->test_file_existed ? cut_->initial_test_text : std::string(),
+                  options_.class_name, events_);
   return ok_status();
 }
 
@@ -260,7 +272,10 @@ Result<GenerateReport> Generation::run() {
                      : 1;
   int first_iter = 1;
   if (auto s = begin_or_resume(max_iter, first_iter); !s) return s.error();
+  writer_->set_run(journal_.active() ? std::to_string(journal_.run_id()) : "run",
+                   options_.resume.has_value());
   checkpoints_.push_back({*state_.file, state_.kept.size()});
+  kept_at_last_save_ = state_.kept.size();
   report_.stop_reason = "iteration limit";
   for (int n = first_iter; n <= max_iter; ++n) {
     if (std::string why = stop_rule(); !why.empty()) {
@@ -408,6 +423,9 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   }
   if (!answer) {
     last_model_error_ = answer.error().message;
+    if (llm::llm_error_kind(answer.error()) == llm::LlmErrorKind::kJournal) {
+      return Error{answer.error().message + " (the test file keeps the last whole iteration)"};
+    }
     if (llm::llm_error_kind(answer.error()) == llm::LlmErrorKind::kReplayMiss) {
       // A replay cannot go on: every later prompt differs from the recording too.
       return Error{answer.error().message +
@@ -431,6 +449,58 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   if (!taken) return taken.error();
   cut_short_ = done = !*taken;
   return ok_status();
+}
+
+// Writes the test file; a file the user changed during the run gets the run's new tests merged
+// into it instead of being overwritten.
+Status Generation::save() {
+  auto edited = writer_->edited_since_last_write();
+  if (!edited) return edited.error();
+  if (*edited) {
+    if (auto s = adopt_user_edit(**edited); !s) return s;
+  }
+  if (auto s = writer_->save(state_.file->text(), !state_.file->test_names().empty()); !s) {
+    return s;
+  }
+  kept_at_last_save_ = state_.kept.size();
+  return ok_status();
+}
+
+// The user's version becomes the run's file, with the tests kept since the last write; the
+// whole class is measured again with it (its failures are the user's). When that cannot be done
+// the user's file is left alone and the run's version kept aside.
+Status Generation::adopt_user_edit(const std::string& user_text) {
+  std::vector<std::string> added(state_.kept.begin() + static_cast<long>(kept_at_last_save_),
+                                 state_.kept.end());
+  std::string why;
+  auto merged = merge_user_edit(user_text, *state_.file, added);
+  if (merged) {
+    auto run = validator_->run_class(merged->file);
+    if (!run) return run.error();
+    if (run->compiled) {
+      events_(event::UserEditMerged{cut_->test_path, merged->names.size()});
+      std::set<std::string> known = validator_->known_failures();
+      for (const auto& r : run->failures) known.insert(r.id);
+      validator_->set_known_failures(std::move(known));
+      auto user = junit::TestFile::parse(user_text);
+      state_.kept.resize(kept_at_last_save_);
+      checkpoints_ = {{*user, state_.kept.size()}};
+      state_.kept.insert(state_.kept.end(), merged->names.begin(), merged->names.end());
+      state_.file = std::move(merged->file);
+      state_.coverage = run->coverage;
+      checkpoints_.push_back({*state_.file, state_.kept.size()});
+      return ok_status();
+    }
+    why = "it does not compile with them:\n" + run->compile_errors;
+  } else {
+    why = merged.error().message;
+  }
+  auto pending = writer_->keep_pending(state_.file->text());
+  return Error{cut_->test_path +
+               " was changed during the run and the new tests could not be "
+               "merged into it (" +
+               why + "); it is left as it is, and the run's version is in " +
+               (pending ? *pending : "(not kept: " + pending.error().message + ")")};
 }
 
 Result<IterationReport> Generation::iteration(int n, int max_iter) {

@@ -46,6 +46,10 @@ std::optional<std::string> ModelCaller::over_limit(const llm::Prompt& p) const {
 }
 
 Result<llm::Completion> ModelCaller::send(const llm::Prompt& p, bool repair) {
+  if (options_.may_call) {
+    if (auto s = options_.may_call(); !s)
+      return llm::llm_error(llm::LlmErrorKind::kJournal, s.error().message);
+  }
   Clock::time_point start = Clock::now();
   llm::LlmClient& model = reuse_ ? static_cast<llm::LlmClient&>(*reuse_) : *client_;
   auto answer = model.complete(p);

@@ -24,6 +24,9 @@ struct ModelCallerOptions {
   size_t max_answer_bytes = 256 * 1024;
   /// When set, the first generation prompt goes here instead of to the model (--dry-run).
   std::function<void(const std::string& prompt)> dry_run;
+  /// Asked before every call: an error (say, a journal that can no longer keep the answer)
+  /// stops the call before anything is paid for.
+  std::function<Status()> may_call;
 };
 
 /// Sends the loop's prompts to the model: shrinks a prompt that is over the token limit or

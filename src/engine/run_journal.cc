@@ -96,6 +96,10 @@ Status RunJournal::set_status(std::string_view status) {
   return journal_->set_run_status(run_id_, status);
 }
 
+Status RunJournal::check() const {
+  return journal_ ? journal_->check() : ok_status();
+}
+
 void RunJournal::note(const Event& e) {
   if (active()) (void)journal_->note(render(e));
 }

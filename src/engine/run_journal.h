@@ -65,6 +65,10 @@ class RunJournal {
   /// Keeps a progress line; losing one is not worth stopping the run for.
   void note(const Event& e);
 
+  /// The journal's first failed write, if any: no model should be asked once it cannot keep
+  /// the answer.
+  Status check() const;
+
   int64_t run_id() const { return run_id_; }
   bool active() const { return journal_ && run_id_ != 0; }
 

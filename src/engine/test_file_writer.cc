@@ -1,46 +1,49 @@
 #include "engine/test_file_writer.h"
 
 #include <filesystem>
-#include <fstream>
+
+#include "core/durable_file.h"
+#include "java/text_encoding.h"
+#include "project/backups.h"
 
 namespace panta::engine {
 namespace fs = std::filesystem;
 
-namespace {
-
-Status write_atomically(const std::string& path, const std::string& text) {
-  std::error_code ec;
-  fs::create_directories(fs::path(path).parent_path(), ec);
-  std::string tmp = path + ".panta-tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) return Error{tmp + ": cannot write"};
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) return Error{path + ": cannot replace: " + ec.message()};
-  return ok_status();
-}
-
-}  // namespace
-
-TestFileWriter::TestFileWriter(std::string project_root, std::string path, bool existed,
-                               bool backed_up, EventSink events)
+TestFileWriter::TestFileWriter(std::string project_root, std::string path, std::string encoding,
+                               bool existed, std::string as_read, std::string class_name,
+                               EventSink events)
     : root_(std::move(project_root)),
       path_(std::move(path)),
+      encoding_(std::move(encoding)),
       existed_(existed),
-      backed_up_(backed_up),
+      last_(std::move(as_read)),
+      class_name_(std::move(class_name)),
       events_(std::move(events)) {}
 
-Status TestFileWriter::back_up() {
+void TestFileWriter::set_run(std::string run, bool resumed) {
+  run_ = std::move(run);
+  backed_up_ = resumed;  // the run's backup was taken when it began
+}
+
+Result<std::optional<std::string>> TestFileWriter::edited_since_last_write() const {
   std::error_code ec;
-  fs::path rel = fs::relative(path_, root_, ec);
-  fs::path backup = fs::path(root_) / ".panta" / "backup" / (ec ? fs::path(path_).filename() : rel);
-  // The file as it was before this run (a later run backs up its own starting point).
-  fs::create_directories(backup.parent_path(), ec);
-  fs::copy_file(path_, backup, fs::copy_options::overwrite_existing, ec);
-  if (ec) return Error{"cannot back up " + path_ + " to " + backup.string() + ": " + ec.message()};
-  events_(event::BackedUp{backup.string()});
+  if (!fs::exists(path_, ec)) {
+    if (!existed_) return std::optional<std::string>();
+    return std::optional<std::string>(std::string());  // deleted: an edit too
+  }
+  if (!existed_) return std::optional<std::string>();  // created by someone else: said on save
+  auto text = java::read_text_file(path_, encoding_);
+  if (!text) return text.error();
+  if (*text == last_) return std::optional<std::string>();
+  return std::optional<std::string>(std::move(*text));
+}
+
+Status TestFileWriter::back_up() {
+  auto store = project::BackupStore::open(root_);
+  if (!store) return store.error();
+  auto backup = store->back_up(path_, run_, class_name_);
+  if (!backup) return backup.error();
+  events_(event::BackedUp{store->copy_path(*backup)});
   return ok_status();
 }
 
@@ -50,10 +53,21 @@ Status TestFileWriter::save(const std::string& text, bool has_tests) {
     backed_up_ = true;
   }
   if (!existed_ && !has_tests) return ok_status();
-  auto s = write_atomically(path_, text);
-  if (s) existed_ = true;
+  if (existed_ && text == last_) return ok_status();  // nothing new to write
+  if (auto s = java::write_text_file(path_, text, encoding_); !s) return s;
+  existed_ = true;
   backed_up_ = true;
-  return s;
+  last_ = text;
+  return ok_status();
+}
+
+Result<std::string> TestFileWriter::keep_pending(const std::string& text) const {
+  std::error_code ec;
+  fs::path rel = fs::relative(path_, root_, ec);
+  if (ec || rel.empty() || *rel.begin() == "..") rel = fs::path(path_).filename();
+  fs::path pending = fs::path(root_) / ".panta" / "pending" / rel;
+  if (auto s = write_durably(pending.string(), text); !s) return s.error();
+  return pending.string();
 }
 
 }  // namespace panta::engine

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "core/result.h"
@@ -7,17 +8,29 @@
 
 namespace panta::engine {
 
-/// Writes the loop's test file back: atomically, and after copying the user's file, the first
-/// time a run writes it, to <root>/.panta/backup/.
+/// Writes the loop's test file back to disk and keeps the user's work safe: the first write of
+/// a run backs the file up (.panta/backup/<run>/..., every run's copy kept), every write is
+/// durable and in the project's encoding, and a file the user changed since Panta last read or
+/// wrote it is reported instead of overwritten.
 class TestFileWriter {
  public:
-  /// `existed`: the file was there when the run began. `backed_up`: a backup of it was taken
-  /// already (an earlier part of the run, resumed now).
-  TestFileWriter(std::string project_root, std::string path, bool existed, bool backed_up,
-                 EventSink events);
+  /// `as_read`: the file's text when the run began (UTF-8; empty when it did not exist).
+  TestFileWriter(std::string project_root, std::string path, std::string encoding, bool existed,
+                 std::string as_read, std::string class_name, EventSink events);
 
-  /// Writes `text` (a file that never existed is written only once it has tests: `has_tests`).
+  /// The run the backups belong to (the journal's run id); a resumed run was backed up already.
+  void set_run(std::string run, bool resumed);
+
+  /// The file's text (UTF-8) when someone changed it since Panta last read or wrote it; nullopt
+  /// when it is as Panta left it. Fails when it cannot be read.
+  Result<std::optional<std::string>> edited_since_last_write() const;
+
+  /// Writes `text` (a file that never existed is written only once it `has_tests`).
   Status save(const std::string& text, bool has_tests);
+
+  /// Keeps `text` in .panta/pending/<the file's path in the project> without touching the file;
+  /// returns where.
+  Result<std::string> keep_pending(const std::string& text) const;
 
   const std::string& path() const { return path_; }
 
@@ -26,8 +39,12 @@ class TestFileWriter {
 
   std::string root_;
   std::string path_;
+  std::string encoding_;
   bool existed_;
-  bool backed_up_;
+  std::string last_;  // the text Panta last read or wrote (UTF-8)
+  std::string class_name_;
+  std::string run_ = "run";
+  bool backed_up_ = false;
   EventSink events_;
 };
 

@@ -98,7 +98,10 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   EXPECT_EQ(written.find("wrongSize"), std::string::npos);
   EXPECT_EQ(written.find("System.exit"), std::string::npos);
   EXPECT_NE(written.find("void emptyCartCostsNothing()"), std::string::npos);  // kept the user's
-  EXPECT_TRUE(fs::exists(root + "/.panta/backup/src/test/java/org/example/shop/CartTest.java"));
+  // The user's file as it was, in the run's backup (run 1 of the journal).
+  EXPECT_EQ(test::slurp(root + "/.panta/backup/1/src/test/java/org/example/shop/CartTest.java"),
+            test::slurp(std::string(PANTA_SOURCE_DIR) +
+                        "/examples/shop/src/test/java/org/example/shop/CartTest.java"));
 
   // The written file compiles and passes as a whole.
   test::PantaRun check =
