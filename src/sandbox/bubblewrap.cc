@@ -17,12 +17,13 @@ bool is_real_folder(const std::string& path) {
 }
 
 bool under(const std::string& path, const std::string& dir) {
-  return path == dir ||
-         (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/');
+  return path == dir || (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 &&
+                         path[dir.size()] == '/');
 }
 
 bool under_any(const std::string& path, const std::vector<std::string>& dirs) {
-  return std::any_of(dirs.begin(), dirs.end(), [&](const std::string& d) { return under(path, d); });
+  return std::any_of(dirs.begin(), dirs.end(),
+                     [&](const std::string& d) { return under(path, d); });
 }
 
 std::string first_line(const std::string& text) {
@@ -36,8 +37,8 @@ std::string first_line(const std::string& text) {
 std::vector<std::string> default_hidden_folders() {
   std::vector<std::string> out;
   const char* home = std::getenv("HOME");
-  std::vector<std::string> candidates = {"/tmp", "/var/tmp", "/run", "/home", "/root",
-                                         home != nullptr ? home : ""};
+  std::vector<std::string> candidates = {"/tmp",  "/var/tmp", "/run",
+                                         "/home", "/root",    home != nullptr ? home : ""};
   for (std::string dir : candidates) {
     if (!is_real_folder(dir)) continue;
     dir = fs::path(dir).lexically_normal().string();
@@ -47,8 +48,10 @@ std::vector<std::string> default_hidden_folders() {
   return out;
 }
 
-std::vector<std::string> bubblewrap_prefix(const std::string& bwrap, const BubblewrapLayout& layout) {
-  std::vector<std::string> argv = {bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"};
+std::vector<std::string> bubblewrap_prefix(const std::string& bwrap,
+                                           const BubblewrapLayout& layout) {
+  std::vector<std::string> argv = {bwrap,   "--ro-bind", "/",      "/",
+                                   "--dev", "/dev",      "--proc", "/proc"};
   std::vector<std::string> hidden = layout.hidden;
   std::sort(hidden.begin(), hidden.end());  // a parent before the folders inside it
   for (const std::string& h : hidden) {

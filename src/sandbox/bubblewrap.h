@@ -26,7 +26,8 @@ std::vector<std::string> default_hidden_folders();
 /// own user, PID, network (only a loopback), IPC, UTS and cgroup namespaces, no capabilities,
 /// a fresh /dev and /proc, its own session (no terminal), killed with its parent, started in
 /// `scratch`. The environment is the one bwrap gets.
-std::vector<std::string> bubblewrap_prefix(const std::string& bwrap, const BubblewrapLayout& layout);
+std::vector<std::string> bubblewrap_prefix(const std::string& bwrap,
+                                           const BubblewrapLayout& layout);
 
 /// Whether bwrap can start that sandbox here: runs `true` in it, once (about 10 ms). Fails with
 /// the reason (bwrap missing, or its own message, e.g. user namespaces not allowed).

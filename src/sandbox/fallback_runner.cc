@@ -27,8 +27,7 @@ void redact(runner::RunResult& result, const std::vector<std::string>& secrets) 
          {&t.message, &t.stack_trace, &t.exception, &t.stdout_text, &t.stderr_text}) {
       for (const std::string& secret : secrets) {
         if (secret.empty()) continue;
-        for (size_t at = text->find(secret); at != std::string::npos;
-             at = text->find(secret, at)) {
+        for (size_t at = text->find(secret); at != std::string::npos; at = text->find(secret, at)) {
           text->replace(at, secret.size(), "[redacted]");
         }
       }
@@ -60,9 +59,9 @@ Result<runner::RunResult> FallbackRunner::run(const runner::RunRequest& request)
     return Error{"the tests changed the project (" + what + ") and " + s.error().message};
   }
   if (!result) return result;
-  reject_all(*result, request.tests,
-             "the test changed the project: " + what + " (undone; what it wrote is in " + aside +
-                 ")");
+  reject_all(
+      *result, request.tests,
+      "the test changed the project: " + what + " (undone; what it wrote is in " + aside + ")");
   return result;
 }
 

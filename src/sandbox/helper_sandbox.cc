@@ -58,8 +58,7 @@ Status prepare_scratch(const std::string& scratch, runner::HelperConfig& config,
   if (ec) return Error{"cannot prepare the scratch folder " + scratch + ": " + ec.message()};
   config.environment = test_environment(process::current_environment(), test_env, home, tmp);
   config.jvm_options.insert(config.jvm_options.end(),
-                            {"-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home,
-                             "-XX:-UsePerfData"});
+                            {"-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home, "-XX:-UsePerfData"});
   return ok_status();
 }
 

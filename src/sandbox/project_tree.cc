@@ -100,7 +100,8 @@ std::string describe_changes(const std::vector<TreeChange>& changes, size_t max_
     if (i > 0) out += ", ";
     out += std::string(kind_word(shown[i]->kind)) + " " + shown[i]->path;
   }
-  if (shown.size() > max_listed) out += " and " + std::to_string(shown.size() - max_listed) + " more";
+  if (shown.size() > max_listed)
+    out += " and " + std::to_string(shown.size() - max_listed) + " more";
   return out;
 }
 

@@ -63,8 +63,7 @@ class ProjectTree {
   };
   using Entries = std::map<std::string, Entry>;
 
-  ProjectTree(std::string root, SnapshotLimits limits)
-      : root_(std::move(root)), limits_(limits) {}
+  ProjectTree(std::string root, SnapshotLimits limits) : root_(std::move(root)), limits_(limits) {}
   Result<std::map<std::string, FileStatus>> walk() const;
   std::optional<std::string> read_kept(const std::string& rel, const FileStatus& status);
   bool same_contents(const std::string& rel, const Entry& was, const FileStatus& now) const;

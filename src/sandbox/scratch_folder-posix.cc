@@ -57,7 +57,8 @@ Result<ScratchFolder> ScratchFolder::create(const std::string& parent) {
   int fd = lock_folder(making);
   std::string path =
       (fs::path(parent) / (kPrefix + fs::path(making).filename().string().substr(10))).string();
-  if (fd < 0 || ::renameat2(AT_FDCWD, making.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+  if (fd < 0 ||
+      ::renameat2(AT_FDCWD, making.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
     std::string why = std::strerror(errno);
     if (fd >= 0) ::close(fd);
     ::rmdir(making.c_str());

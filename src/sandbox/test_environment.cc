@@ -61,8 +61,9 @@ Status check_pass_through(const std::vector<std::string>& names) {
   return ok_status();
 }
 
-Environment test_environment(const Environment& parent, const std::vector<std::string>& pass_through,
-                             const std::string& home, const std::string& tmp) {
+Environment test_environment(const Environment& parent,
+                             const std::vector<std::string>& pass_through, const std::string& home,
+                             const std::string& tmp) {
   Environment out;
   for (const char* name : kKept) {
     if (const std::string* v = find(parent, name)) out.emplace_back(name, *v);

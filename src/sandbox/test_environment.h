@@ -26,7 +26,8 @@ Status check_pass_through(const std::vector<std::string>& names);
 /// The whole environment of the JVM that runs tests, built from `parent` (ours): PATH, LANG,
 /// LC_ALL, TZ and JAVA_HOME as they are set there, HOME=`home`, TMPDIR=`tmp`, and each name of
 /// `pass_through` set in `parent`. Nothing else: no API keys, tokens or other user variables.
-Environment test_environment(const Environment& parent, const std::vector<std::string>& pass_through,
-                             const std::string& home, const std::string& tmp);
+Environment test_environment(const Environment& parent,
+                             const std::vector<std::string>& pass_through, const std::string& home,
+                             const std::string& tmp);
 
 }  // namespace panta::sandbox

@@ -25,17 +25,25 @@ std::map<std::string, std::string> as_map(const Environment& env) {
 }
 
 TEST(TestEnvironment, KeepsOnlyWhatTheJvmNeedsAndTheNamedOnes) {
-  Environment parent = {{"PATH", "/usr/bin:/bin"},     {"LANG", "C.UTF-8"},
-                        {"TZ", "Europe/Paris"},        {"JAVA_HOME", "/usr/lib/jvm/j17"},
-                        {"HOME", "/root"},             {"OPENAI_API_KEY", "sk-secret-canary"},
-                        {"GITHUB_TOKEN", "ghp_x"},     {"AWS_SECRET_ACCESS_KEY", "a"},
-                        {"DB_PASSWORD", "hunter2"},    {"EDITOR", "vim"},
-                        {"JAVA_TOOL_OPTIONS", "-X"},   {"MY_FLAG", "1"},
-                        {"SSH_AUTH_SOCK", "/tmp/ssh"}, {"UNSET_ONE_IS_SKIPPED", "x"}};
+  Environment parent = {{"PATH", "/usr/bin:/bin"},
+                        {"LANG", "C.UTF-8"},
+                        {"TZ", "Europe/Paris"},
+                        {"JAVA_HOME", "/usr/lib/jvm/j17"},
+                        {"HOME", "/root"},
+                        {"OPENAI_API_KEY", "sk-secret-canary"},
+                        {"GITHUB_TOKEN", "ghp_x"},
+                        {"AWS_SECRET_ACCESS_KEY", "a"},
+                        {"DB_PASSWORD", "hunter2"},
+                        {"EDITOR", "vim"},
+                        {"JAVA_TOOL_OPTIONS", "-X"},
+                        {"MY_FLAG", "1"},
+                        {"SSH_AUTH_SOCK", "/tmp/ssh"},
+                        {"UNSET_ONE_IS_SKIPPED", "x"}};
   auto env = as_map(test_environment(parent, {"MY_FLAG", "NOT_SET"}, "/s/home", "/s/tmp"));
   std::map<std::string, std::string> expected = {
-      {"PATH", "/usr/bin:/bin"}, {"LANG", "C.UTF-8"},  {"TZ", "Europe/Paris"},
-      {"JAVA_HOME", "/usr/lib/jvm/j17"}, {"HOME", "/s/home"}, {"TMPDIR", "/s/tmp"},
+      {"PATH", "/usr/bin:/bin"}, {"LANG", "C.UTF-8"},
+      {"TZ", "Europe/Paris"},    {"JAVA_HOME", "/usr/lib/jvm/j17"},
+      {"HOME", "/s/home"},       {"TMPDIR", "/s/tmp"},
       {"MY_FLAG", "1"}};
   EXPECT_EQ(env, expected);
 }
@@ -54,15 +62,16 @@ TEST(TestEnvironment, HomeAndSecretsCannotBePassedThrough) {
 }
 
 TEST(TestEnvironment, SecretNames) {
-  for (const char* name : {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "NPM_TOKEN",
-                           "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "client_secret", "GITLAB_PAT",
-                           "MYAPIKEY"}) {
+  for (const char* name :
+       {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "NPM_TOKEN", "AWS_SECRET_ACCESS_KEY",
+        "DB_PASSWORD", "client_secret", "GITLAB_PAT", "MYAPIKEY"}) {
     EXPECT_TRUE(looks_secret(name)) << name;
   }
   for (const char* name : {"PATH", "HOME", "LANG", "JAVA_HOME", "MAVEN_OPTS", "KEYBOARD"}) {
     EXPECT_FALSE(looks_secret(name)) << name;
   }
-  EXPECT_EQ(secret_values({{"OPENAI_API_KEY", "sk-secret-canary"}, {"X_TOKEN", "short"},
+  EXPECT_EQ(secret_values({{"OPENAI_API_KEY", "sk-secret-canary"},
+                           {"X_TOKEN", "short"},
                            {"PATH", "/usr/bin:/bin"}}),
             std::vector<std::string>{"sk-secret-canary"});
 }
@@ -243,8 +252,7 @@ TEST(ProjectTree, AFileTooLargeToKeepIsWatchedAndNamedWhenItCannotBePutBack) {
   ASSERT_EQ(changes->size(), 2u);
   auto restored = tree->restore(*changes, "");
   ASSERT_FALSE(restored.ok());
-  EXPECT_NE(restored.error().message.find("big.bin is too large to be put back"),
-            std::string::npos)
+  EXPECT_NE(restored.error().message.find("big.bin is too large to be put back"), std::string::npos)
       << restored.error().message;
   EXPECT_EQ(test::slurp(p.root + "/pom.xml"), "<project/>\n");  // the rest is back
 }
@@ -291,8 +299,8 @@ TEST(FallbackRunner, ARunThatChangesTheProjectIsUndoneAndEveryTestRejected) {
   auto tree = ProjectTree::snapshot(p.root);
   ASSERT_TRUE(tree.ok());
   std::string cart = p.root + "/src/main/java/x/Cart.java";
-  FallbackRunner guard(std::make_unique<HostileRunner>([&] { fs::remove(cart); }),
-                       std::move(*tree), p.dir.path() + "/undone", {"sk-secret-canary"});
+  FallbackRunner guard(std::make_unique<HostileRunner>([&] { fs::remove(cart); }), std::move(*tree),
+                       p.dir.path() + "/undone", {"sk-secret-canary"});
   runner::RunRequest request;
   request.tests = {"x.CartTest#a", "x.CartTest#b"};
   auto r = guard.run(request);
