@@ -186,9 +186,12 @@ struct ExecArgs {
   std::vector<std::string> env;
   std::vector<char*> argv;
   std::vector<char*> envp;
+  std::vector<std::string> cleanup;  // rm -rf -- SpawnOptions::remove_if_orphaned
+  std::vector<char*> cleanup_argv;   // empty when there is nothing to remove
 };
 
-// posix_spawnp's lookup: argv[0] itself when it has a '/', else the first executable on PATH.
+}  // namespace
+
 std::string find_program(const std::string& name) {
   if (name.find('/') != std::string::npos) return name;
   const char* path = std::getenv("PATH");
@@ -203,8 +206,15 @@ std::string find_program(const std::string& name) {
   }
 }
 
+namespace {
+
 ExecArgs exec_args(const SpawnOptions& options) {
   ExecArgs a;
+  if (options.end_descendants && !options.remove_if_orphaned.empty()) {
+    a.cleanup = {find_program("rm"), "-rf", "--", options.remove_if_orphaned};
+    for (std::string& arg : a.cleanup) a.cleanup_argv.push_back(arg.data());
+    a.cleanup_argv.push_back(nullptr);
+  }
   a.program = find_program(options.argv[0]);
   a.env = merged_environment(options);
   for (const std::string& arg : options.argv) a.argv.push_back(const_cast<char*>(arg.c_str()));
@@ -320,7 +330,8 @@ void sweep_descendants() {
 
 // The keeper's life: wait for the command while reaping orphans; at the command's end, at a
 // SIGTERM (Child::kill) or at the death of the spawning thread (PR_SET_PDEATHSIG), kill
-// everything left. Exits with the command's code (128+signal when a signal ended it).
+// everything left. Exits with the command's code (128+signal when a signal ended it); when
+// Panta died, first removes the folder it was given (as `rm -rf`, Panta cannot any more).
 [[noreturn]] void keep(const ExecArgs& args, const ChildFds& fds, pid_t parent, int error_fd) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_NAME, "panta-keeper");  // not taken for Panta by who looks for it in /proc
@@ -353,6 +364,9 @@ void sweep_descendants() {
     running = sig == SIGCHLD || sig < 0;
   }
   sweep_descendants();
+  if (!args.cleanup_argv.empty() && ::getppid() != parent) {
+    ::execve(args.cleanup_argv[0], args.cleanup_argv.data(), args.envp.data());
+  }
   ::_exit(code);
 }
 

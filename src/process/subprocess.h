@@ -28,6 +28,9 @@ struct SpawnOptions {
   /// thread that spawned it dies, by `kill -9` too (PR_SET_PDEATHSIG). That thread must live as
   /// long as the Child.
   bool end_descendants = false;
+  /// With end_descendants: a folder the keeper removes when Panta dies before the child ends
+  /// (the child's scratch folder), since then nobody else will.
+  std::string remove_if_orphaned = {};
 };
 
 /// A running child process with pipes to its stdin and from its stdout, in its own process
@@ -50,6 +53,10 @@ class Child {
   /// killed by a signal), or nullopt when it is still running.
   virtual std::optional<int> wait(Clock::time_point deadline) = 0;
 };
+
+/// Where a program is: `name` itself when it has a '/', else the first executable of that name
+/// on our PATH (as posix_spawnp looks); `name` when there is none.
+std::string find_program(const std::string& name);
 
 /// Our own environment variables, as name/value pairs.
 std::vector<std::pair<std::string, std::string>> current_environment();

@@ -111,6 +111,7 @@ class JvmHelper final : public JvmRunner {
       spawn.replace_environment = true;
     }
     spawn.end_descendants = config_.end_descendants;
+    spawn.remove_if_orphaned = config_.remove_if_orphaned;
     auto child = process::spawn(spawn);
     if (!child) return child.error();
     child_ = std::move(*child);

@@ -104,6 +104,8 @@ struct HelperConfig {
   /// Run the helper under a keeper that ends every process it started when it ends, and when
   /// Panta dies (process::SpawnOptions::end_descendants).
   bool end_descendants = false;
+  /// With end_descendants: removed by the keeper when Panta dies first (the workdir).
+  std::string remove_if_orphaned;
 };
 
 /// panta-runner.jar beside the running executable, or $PANTA_RUNNER_JAR when set.

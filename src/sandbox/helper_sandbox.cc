@@ -14,24 +14,8 @@ namespace {
 
 // The JDK that `java` (a path, or a name on PATH) belongs to: the folder above its bin/.
 std::string jdk_home(const std::string& java) {
-  std::string path = java;
-  if (java.find('/') == std::string::npos) {
-    const char* dirs = std::getenv("PATH");
-    std::string_view rest = dirs != nullptr ? dirs : "";
-    while (!rest.empty()) {
-      size_t colon = rest.find(':');
-      fs::path candidate = fs::path(std::string(rest.substr(0, colon))) / java;
-      std::error_code ec;
-      if (fs::is_regular_file(candidate, ec)) {
-        path = candidate.string();
-        break;
-      }
-      if (colon == std::string_view::npos) break;
-      rest.remove_prefix(colon + 1);
-    }
-  }
   std::error_code ec;
-  fs::path real = fs::canonical(path, ec);
+  fs::path real = fs::canonical(process::find_program(java), ec);
   if (ec) return "";
   return real.parent_path().parent_path().string();
 }
@@ -68,6 +52,10 @@ Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::Help
   if (auto s = check_pass_through(spec.test_env); !s) return s.error();
   HelperSandbox out;
   out.mode = spec.requested.value_or(SandboxMode::kStrict);
+  // In every mode: nothing the helper starts outlives it, nor Panta; and when Panta dies
+  // first, the keeper removes the scratch folder.
+  config.end_descendants = true;
+  config.remove_if_orphaned = spec.scratch;
   if (out.mode == SandboxMode::kOff) {
     out.notice =
         "warning: --sandbox off: the tests run unconfined, with your rights, files, network and "
@@ -75,7 +63,6 @@ Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::Help
     return out;
   }
   if (auto s = prepare_scratch(spec.scratch, config, spec.test_env); !s) return s.error();
-  config.end_descendants = true;
   if (out.mode == SandboxMode::kFallback) return out;
   BubblewrapLayout layout = layout_of(spec, config);
   if (auto probe = probe_bubblewrap("bwrap", layout); !probe) {
@@ -90,7 +77,6 @@ Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::Help
   }
   config.command_prefix = bubblewrap_prefix("bwrap", layout);
   config.jvm_options.push_back("-Dpanta.runner.ownPidNamespace=true");
-  config.end_descendants = false;  // the PID namespace ends them, with bwrap
   return out;
 }
 

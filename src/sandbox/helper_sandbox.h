@@ -28,8 +28,9 @@ struct HelperSandbox {
 };
 
 /// Chooses the mode and sets `config` to start the helper in it: strict runs it under
-/// bubblewrap (checked once, here, by starting one), fallback with the test environment and a
-/// keeper, off as it is. Every mode but off gives the helper the environment of
+/// bubblewrap (checked once, here, by starting one), fallback with the test environment, off
+/// as it is; all under a keeper that ends what the helper started and removes the scratch
+/// folder if Panta dies first. Every mode but off gives the helper the environment of
 /// test_environment() (HOME and TMPDIR in the scratch folder, which also holds the JVM's
 /// java.io.tmpdir and user.home). Fails when strict was asked for and cannot start (naming
 /// why), and on a --test-env name that looks like a secret.

@@ -370,6 +370,58 @@ TEST_P(Hostile, AHelperKilledFromOutsideIsSaidSoAndTheTestRunsAgain) {
   EXPECT_EQ(always.out.find("timeout"), std::string::npos) << always.out;
 }
 
+// The scratch folders under `tmp`.
+int scratch_folders(const std::string& tmp) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(tmp)) {
+    n += e.path().filename().string().rfind("panta-", 0) == 0 ? 1 : 0;
+  }
+  return n;
+}
+
+TEST_P(Hostile, APantaKilledDuringARunLeavesNoScratchFolderAndNoProcess) {
+  std::string mark = unique_digits();
+  std::ofstream(root_ + "/src/test/java/org/example/shop/SlowTest.java")
+      << "package org.example.shop;\n\nimport org.junit.jupiter.api.Test;\n\n"
+         "class SlowTest {\n  @Test\n  void waits() throws Exception {\n"
+         "    new ProcessBuilder(\"sleep\", \"1000." +
+             mark +
+             "\").start();\n"
+             "    java.nio.file.Files.createFile(java.nio.file.Path.of(\"running\"));\n"
+             "    Thread.sleep(120000);\n  }\n}\n";
+  for (int sig : {SIGKILL, SIGTERM}) {
+    std::string tmp = dir_.path() + "/tmp" + std::to_string(sig);
+    fs::create_directories(tmp);
+    process::SpawnOptions spawn;
+    spawn.argv = {
+        PANTA_BINARY,     "test", "--project", root_,     "--test", "org.example.shop.SlowTest",
+        "--test-timeout", "300",  "--sandbox", GetParam()};
+    spawn.env = {{"TMPDIR", tmp}};
+    spawn.stderr_path = dir_.path() + "/killed.err";
+    auto panta = process::spawn(spawn);
+    ASSERT_TRUE(panta.ok()) << panta.error().message;
+    auto end = std::chrono::steady_clock::now() + 120s;
+    auto running = [&] {
+      for (const auto& e : fs::directory_iterator(tmp)) {
+        if (fs::exists(e.path() / "running")) return true;
+      }
+      return false;
+    };
+    while (!running() && std::chrono::steady_clock::now() < end) {
+      std::this_thread::sleep_for(20ms);
+    }
+    ASSERT_TRUE(running()) << test::slurp(dir_.path() + "/killed.err");
+    ::kill((*panta)->pid(), sig);
+    EXPECT_TRUE((*panta)->wait(std::chrono::steady_clock::now() + 20s).has_value());
+    EXPECT_TRUE(gone_within("1000." + mark, 20s)) << sig;
+    end = std::chrono::steady_clock::now() + 20s;
+    while (scratch_folders(tmp) > 0 && std::chrono::steady_clock::now() < end) {
+      std::this_thread::sleep_for(20ms);
+    }
+    EXPECT_EQ(scratch_folders(tmp), 0) << "after signal " << sig;
+  }
+}
+
 TEST(Sandbox, AnExplicitStrictThatCannotStartIsAnErrorAndTheDefaultSaysSoOnce) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir);
