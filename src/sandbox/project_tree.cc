@@ -30,19 +30,31 @@ bool inside(const std::string& path, const std::string& dir) {
          path[dir.size()] == '/';
 }
 
-// Adds every entry below `dir` to `out`; `.panta/` at the root only with its classes/.
+// What of `.panta/` is watched: what Panta writes only between runs of tests (not the
+// journal, the lock or the helper's log, which change while tests run).
+constexpr const char* kWatchedInPanta[] = {"classes", "backup"};
+
+void walk_into(const fs::path& dir, const std::string& prefix, Statuses& out);
+
+void walk_panta_folder(const fs::path& panta, Statuses& out) {
+  for (const char* name : kWatchedInPanta) {
+    fs::path sub = panta / name;
+    auto st = file_status(sub.string());
+    if (!st || st->kind != FileStatus::Kind::kDirectory) continue;
+    std::string rel = std::string(".panta/") + name;
+    out[rel] = *st;
+    walk_into(sub, rel, out);
+  }
+}
+
+// Adds every entry below `dir` to `out`; of `.panta/` at the root only kWatchedInPanta.
 void walk_into(const fs::path& dir, const std::string& prefix, Statuses& out) {
   std::error_code ec;
   for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
     std::string name = e.path().filename().string();
     std::string rel = prefix.empty() ? name : prefix + "/" + name;
     if (rel == ".panta") {
-      fs::path classes = e.path() / "classes";
-      auto st = file_status(classes.string());
-      if (st && st->kind == FileStatus::Kind::kDirectory) {
-        out[".panta/classes"] = *st;
-        walk_into(classes, ".panta/classes", out);
-      }
+      walk_panta_folder(e.path(), out);
       continue;
     }
     auto st = file_status(e.path().string());

@@ -29,9 +29,9 @@ struct SnapshotLimits {
 };
 
 /// A project's files as they were: the status of every file, folder and symlink under the
-/// root (but `.panta/`, of which only `classes/` counts), and the contents of the files, so a
-/// change can be found and undone. Watching costs one lstat per entry; contents are read once
-/// and then only for files whose status changed.
+/// root (but `.panta/`, of which only `classes/` and `backup/` count), and the contents of the
+/// files, so a change can be found and undone. Watching costs one lstat per entry; contents are
+/// read once and then only for files whose status changed.
 class ProjectTree {
  public:
   /// Reads the tree under `root`. Fails when the root cannot be read.

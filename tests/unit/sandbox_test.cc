@@ -156,6 +156,7 @@ struct SmallProject {
     dir.write("p/src/test/java/x/CartTest.java", "class CartTest {}\n");
     dir.write("p/.panta/journal.sqlite", "journal");
     dir.write("p/.panta/classes/x/Cart.class", "bytes");
+    dir.write("p/.panta/backup/src/test/java/x/CartTest.java", "the user's original");
     fs::create_symlink("src/main/java", root + "/main");
   }
 };
@@ -165,7 +166,8 @@ TEST(ProjectTree, FindsDeletedModifiedAndCreatedFilesAndPutsThemBack) {
   auto before = tree_contents(p.root);
   auto tree = ProjectTree::snapshot(p.root);
   ASSERT_TRUE(tree.ok()) << tree.error().message;
-  EXPECT_EQ(tree->entries(), 15u);  // 9 folders, 5 files, 1 symlink (.panta/ but its classes)
+  // 14 folders, 6 files, 1 symlink (of .panta/ only classes/ and backup/)
+  EXPECT_EQ(tree->entries(), 21u);
   auto none = tree->changes();
   ASSERT_TRUE(none.ok());
   EXPECT_TRUE(none->empty());
@@ -179,10 +181,16 @@ TEST(ProjectTree, FindsDeletedModifiedAndCreatedFilesAndPutsThemBack) {
   fs::create_symlink("/etc", p.root + "/main");
   std::ofstream(p.root + "/.panta/classes/x/Cart.class") << "tampered";
   std::ofstream(p.root + "/.panta/journal.sqlite") << "Panta's own: not watched";
+  fs::remove_all(p.root + "/.panta/backup/src");
 
   auto changes = tree->changes();
   ASSERT_TRUE(changes.ok());
   std::vector<TreeChange> expected = {
+      {TreeChange::Kind::kDeleted, ".panta/backup/src"},
+      {TreeChange::Kind::kDeleted, ".panta/backup/src/test"},
+      {TreeChange::Kind::kDeleted, ".panta/backup/src/test/java"},
+      {TreeChange::Kind::kDeleted, ".panta/backup/src/test/java/x"},
+      {TreeChange::Kind::kDeleted, ".panta/backup/src/test/java/x/CartTest.java"},
       {TreeChange::Kind::kModified, ".panta/classes/x/Cart.class"},
       {TreeChange::Kind::kModified, "main"},
       {TreeChange::Kind::kCreated, "new"},
@@ -195,14 +203,16 @@ TEST(ProjectTree, FindsDeletedModifiedAndCreatedFilesAndPutsThemBack) {
   };
   EXPECT_EQ(*changes, expected);
   EXPECT_EQ(describe_changes(*changes, 4),
-            "modified .panta/classes/x/Cart.class, modified main, created new, modified pom.xml "
-            "and 3 more");
+            "deleted .panta/backup/src, modified .panta/classes/x/Cart.class, modified main, "
+            "created new and 4 more");
 
   std::string aside = p.dir.path() + "/aside";
   auto restored = tree->restore(*changes, aside);
   ASSERT_TRUE(restored.ok()) << restored.error().message;
   EXPECT_EQ(tree_contents(p.root), before);
   EXPECT_EQ(test::slurp(p.root + "/.panta/classes/x/Cart.class"), "bytes");
+  EXPECT_EQ(test::slurp(p.root + "/.panta/backup/src/test/java/x/CartTest.java"),
+            "the user's original");
   auto after = tree->changes();
   ASSERT_TRUE(after.ok());
   EXPECT_TRUE(after->empty());
