@@ -16,6 +16,11 @@ demo: build
 	@bash scripts/demo.sh $(BUILD_DIR)/panta
 
 test: build format-check
+	@if bwrap --ro-bind / / --dev /dev --unshare-all --cap-drop ALL -- true 2>/dev/null; then \
+	  echo "test: sandbox tests run in strict and fallback mode"; \
+	else \
+	  echo "test: sandbox tests run in fallback mode only (bwrap cannot start a sandbox here)"; \
+	fi
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 format:

@@ -53,7 +53,7 @@ Result<std::unique_ptr<PreparedTests>> PreparedTests::main_classes_only(
   auto helper = HelperSession::start(project, options);
   if (!helper) return helper.error();
   p->helper_ = std::move(*helper);
-  auto session = runner::TestSession::open(project, p->helper_->runner());
+  auto session = runner::TestSession::open(project, p->helper_->runner(), p->helper_->scratch());
   if (!session) return session.error();
   p->session_.emplace(std::move(*session));
   return p;

@@ -1,6 +1,17 @@
 #include "cli/project_options.h"
 
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
 #include <filesystem>
+#include <iostream>
+
+#include "process/subprocess.h"
+#include "sandbox/fallback_runner.h"
+#include "sandbox/helper_sandbox.h"
+#include "sandbox/project_tree.h"
+#include "sandbox/test_environment.h"
 
 namespace panta::cli {
 namespace fs = std::filesystem;
@@ -22,6 +33,13 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
       ->default_str("10");
   sub.add_option("--heap", o.heap, "Heap of the JVM that runs the tests (java -Xmx)")
       ->default_str("768m");
+  sub.add_option("--sandbox", o.sandbox,
+                 "How the tests are confined: strict (bubblewrap; the default where it can "
+                 "start), fallback (checks and puts back the project after each run), off")
+      ->check(CLI::IsMember({"strict", "fallback", "off"}));
+  sub.add_option("--test-env", o.test_env,
+                 "An environment variable the tests get besides PATH, LANG, LC_ALL, TZ, "
+                 "JAVA_HOME (repeatable; never one whose name says it is a secret)");
 }
 
 Result<project::Project> load_project(const ProjectOptions& o) {
@@ -33,6 +51,8 @@ Result<project::Project> load_project(const ProjectOptions& o) {
   if (!o.test_dir.empty()) flags.test_dir = o.test_dir;
   if (!o.classes.empty()) flags.classes_dir = o.classes;
   if (!o.encoding.empty()) flags.encoding = o.encoding;
+  if (!o.sandbox.empty()) flags.sandbox = o.sandbox;
+  if (!o.test_env.empty()) flags.test_env = o.test_env;
   if (!o.classpath.empty()) {
     std::vector<std::string> cp;
     for (const std::string& entry : o.classpath) {
@@ -44,29 +64,63 @@ Result<project::Project> load_project(const ProjectOptions& o) {
   return project::load_project(o.project, flags, maven);
 }
 
+namespace {
+
+// What the sandboxed helper must see: the project, its sources, classes and class path, the jar.
+std::vector<std::string> helper_reads(const project::Project& project, const std::string& jar) {
+  std::vector<std::string> out = {project.root, project.src_dir, project.test_dir};
+  if (!project.compile_main) out.push_back(project.classes_dir);
+  out.insert(out.end(), project.classpath.begin(), project.classpath.end());
+  out.push_back(jar);
+  return out;
+}
+
+// The folder where a fallback run's changes to the project are kept once undone.
+std::string undone_folder(const project::Project& project) {
+  auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  return (fs::path(project.root) / ".panta" / "undone" / fmt::format("{:%Y%m%d-%H%M%S}", now))
+      .string();
+}
+
+}  // namespace
+
 Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Project& project,
                                                             const ProjectOptions& o) {
   std::unique_ptr<HelperSession> session(new HelperSession());
-  std::string templ = (fs::temp_directory_path() / "panta-run-XXXXXX").string();
-  if (mkdtemp(templ.data()) == nullptr)
-    return Error{"cannot create a scratch folder in " + fs::temp_directory_path().string()};
-  session->scratch_ = templ;
+  auto scratch = sandbox::ScratchFolder::create(fs::temp_directory_path().string());
+  if (!scratch) return scratch.error();
+  session->scratch_.emplace(std::move(*scratch));
   runner::HelperConfig config;
-  config.workdir = session->scratch_;
+  config.workdir = session->scratch();
   config.heap = o.heap;
+  config.jar = runner::default_runner_jar();
   std::error_code ec;
   fs::create_directories(fs::path(project.root) / ".panta", ec);
   config.log_path = (fs::path(project.root) / ".panta" / "runner.log").string();
+  sandbox::HelperSandboxSpec spec;
+  if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
+  spec.test_env = project.test_env;
+  spec.scratch = session->scratch();
+  spec.visible = helper_reads(project, config.jar);
+  auto confined = sandbox::confine_helper(spec, config);
+  if (!confined) return confined.error();
+  session->mode_ = confined->mode;
+  if (!confined->notice.empty()) std::cerr << "panta: " << confined->notice << "\n";
   auto helper = runner::start_helper(config);
   if (!helper) return helper.error();
   session->runner_ = std::move(*helper);
+  if (session->mode_ != sandbox::SandboxMode::kFallback) return session;
+  auto tree = sandbox::ProjectTree::snapshot(project.root);
+  if (!tree)
+    return Error{"cannot check the project for the fallback sandbox: " + tree.error().message};
+  session->runner_ = std::make_unique<sandbox::FallbackRunner>(
+      std::move(session->runner_), std::move(*tree), undone_folder(project),
+      sandbox::secret_values(process::current_environment()));
   return session;
 }
 
 HelperSession::~HelperSession() {
   runner_.reset();  // the helper ends before its working folder goes
-  std::error_code ec;
-  if (!scratch_.empty()) fs::remove_all(scratch_, ec);
 }
 
 std::chrono::milliseconds test_timeout(const ProjectOptions& o) {

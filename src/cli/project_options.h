@@ -4,12 +4,15 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 #include "project/project.h"
 #include "runner/jvm_runner.h"
+#include "sandbox/sandbox_mode.h"
+#include "sandbox/scratch_folder.h"
 
 namespace panta::cli {
 
@@ -23,30 +26,40 @@ struct ProjectOptions {
   std::string encoding;
   double test_timeout_s = 10;
   std::string heap = "768m";
+  std::string sandbox;  ///< "strict", "fallback", "off"; "" for panta.toml's or the default.
+  std::vector<std::string> test_env;
 };
 
 /// Declares --project, --src-dir, --test-dir, --classpath, --classes, --encoding,
-/// --test-timeout and --heap on `sub`.
+/// --test-timeout, --heap, --sandbox and --test-env on `sub`.
 void add_project_options(CLI::App& sub, ProjectOptions& options);
 
 /// Loads the project the options name (panta.toml at its root included). Fails naming the
 /// folder, file or flag at fault.
 Result<project::Project> load_project(const ProjectOptions& options);
 
-/// A JVM helper running in a fresh scratch folder, removed when it is destroyed.
+/// A JVM helper running in a fresh scratch folder, removed when it is destroyed, confined as
+/// the project's sandbox setting says (README, "Sandbox").
 class HelperSession {
  public:
+  /// Starts the helper: in strict mode (the default where bubblewrap can start), in fallback
+  /// mode with the project tree checked around every run, or unconfined (off). Says once on
+  /// stderr when the mode is not strict, and why. Fails when an explicit strict cannot start.
   static Result<std::unique_ptr<HelperSession>> start(const project::Project& project,
                                                       const ProjectOptions& options);
   ~HelperSession();
   HelperSession(const HelperSession&) = delete;
   HelperSession& operator=(const HelperSession&) = delete;
   runner::JvmRunner& runner() { return *runner_; }
+  /// The folder the helper may write, e.g. for the main classes before they go to .panta/.
+  const std::string& scratch() const { return scratch_->path(); }
+  sandbox::SandboxMode mode() const { return mode_; }
 
  private:
   HelperSession() = default;
-  std::string scratch_;
+  std::optional<sandbox::ScratchFolder> scratch_;  // outlives runner_
   std::unique_ptr<runner::JvmRunner> runner_;
+  sandbox::SandboxMode mode_ = sandbox::SandboxMode::kStrict;
 };
 
 /// The per-test time limit of the options.

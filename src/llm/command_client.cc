@@ -26,6 +26,8 @@ Result<Completion> CommandClient::complete(const Prompt& prompt) {
   process::SpawnOptions spawn;
   spawn.argv = {"/bin/sh", "-c", command_};
   spawn.env = {{"PANTA_PROMPT_KIND", prompt.kind}, {"PANTA_CLASS", prompt.class_name}};
+  // Nothing the command starts outlives it, nor Panta (a kill -9 included).
+  spawn.end_descendants = true;
   auto run = process::run(spawn, timeout_, input);
   std::string what = "`" + command_ + "`";
   if (!run.ok()) return llm_error(LlmErrorKind::kCommand, what + ": " + run.error().message);

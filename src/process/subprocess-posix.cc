@@ -2,11 +2,13 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 
@@ -62,7 +64,7 @@ int remaining_ms(Clock::time_point deadline) {
 
 std::vector<std::string> merged_environment(const SpawnOptions& options) {
   std::map<std::string, std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) {
+  for (char** e = environ; !options.replace_environment && *e != nullptr; ++e) {
     std::string_view kv(*e);
     size_t eq = kv.find('=');
     if (eq != std::string_view::npos) env[std::string(kv.substr(0, eq))] = kv.substr(eq + 1);
@@ -81,9 +83,12 @@ int exit_code_of(int status) {
 
 class PosixChild final : public Child {
  public:
-  PosixChild(pid_t pid, Fd in, Fd out) : pid_(pid), in_(std::move(in)), out_(std::move(out)) {}
+  PosixChild(pid_t pid, bool kept, Fd in, Fd out)
+      : pid_(pid), kept_(kept), in_(std::move(in)), out_(std::move(out)) {}
   ~PosixChild() override {
     kill();
+    if (wait(Clock::now() + std::chrono::seconds(5))) return;
+    ::kill(-pid_, SIGKILL);  // a keeper that does not end: end its group the plain way
     wait(Clock::now() + std::chrono::seconds(5));
   }
 
@@ -128,6 +133,12 @@ class PosixChild final : public Child {
 
   void kill() override {
     if (exit_code_) return;
+    if (kept_) {
+      // The keeper kills every descendant, then itself; a SIGKILL to its group now would end
+      // it before it could reach the ones that left the group.
+      ::kill(pid_, SIGTERM);
+      return;
+    }
     ::kill(-pid_, SIGKILL);
     ::kill(pid_, SIGKILL);
   }
@@ -152,6 +163,7 @@ class PosixChild final : public Child {
 
  private:
   pid_t pid_;
+  bool kept_;
   Fd in_;
   Fd out_;
   std::string buffer_;
@@ -161,10 +173,224 @@ class PosixChild final : public Child {
 
 struct SpawnedPipes {
   pid_t pid;
+  bool kept;  // pid is a keeper (SpawnOptions::end_descendants)
   Fd in;
   Fd out;
   Fd err;  // only when stderr is captured
 };
+
+// argv and envp as execve wants them, built before any fork (a forked child of a threaded
+// process must not allocate).
+struct ExecArgs {
+  std::string program;  // argv[0] as found on our PATH
+  std::vector<std::string> env;
+  std::vector<char*> argv;
+  std::vector<char*> envp;
+  std::vector<std::string> cleanup;  // rm -rf -- SpawnOptions::remove_if_orphaned
+  std::vector<char*> cleanup_argv;   // empty when there is nothing to remove
+};
+
+}  // namespace
+
+std::string find_program(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  while (true) {
+    size_t colon = dirs.find(':');
+    std::string dir(dirs.substr(0, colon));
+    std::string candidate = (dir.empty() ? std::string(".") : dir) + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    if (colon == std::string_view::npos) return name;
+    dirs.remove_prefix(colon + 1);
+  }
+}
+
+namespace {
+
+ExecArgs exec_args(const SpawnOptions& options) {
+  ExecArgs a;
+  if (options.end_descendants && !options.remove_if_orphaned.empty()) {
+    a.cleanup = {find_program("rm"), "-rf", "--", options.remove_if_orphaned};
+    for (std::string& arg : a.cleanup) a.cleanup_argv.push_back(arg.data());
+    a.cleanup_argv.push_back(nullptr);
+  }
+  a.program = find_program(options.argv[0]);
+  a.env = merged_environment(options);
+  for (const std::string& arg : options.argv) a.argv.push_back(const_cast<char*>(arg.c_str()));
+  a.argv.push_back(nullptr);
+  for (std::string& e : a.env) a.envp.push_back(e.data());
+  a.envp.push_back(nullptr);
+  return a;
+}
+
+// The child's three descriptors: stdin, stdout, and stderr (a pipe, or -1 and a file path).
+struct ChildFds {
+  int in;
+  int out;
+  int err;
+  const char* err_path;
+  const char* cwd;  // nullptr: ours
+};
+
+Result<pid_t> spawn_plain(const ExecArgs& args, const ChildFds& fds) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds.in, 0);
+  posix_spawn_file_actions_adddup2(&actions, fds.out, 1);
+  if (fds.err >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, fds.err, 2);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 2, fds.err_path, O_WRONLY | O_CREAT | O_APPEND,
+                                     0644);
+  }
+  if (fds.cwd != nullptr) posix_spawn_file_actions_addchdir_np(&actions, fds.cwd);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  sigaddset(&defaults, SIGINT);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+  pid_t pid = 0;
+  int rc = ::posix_spawn(&pid, args.program.c_str(), &actions, &attr, args.argv.data(),
+                         args.envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return Error{std::strerror(rc)};
+  return pid;
+}
+
+// What follows runs in forked children of a process that may have other threads: only
+// async-signal-safe calls (no allocation, no locks) until execve or _exit.
+
+// In the command's process: descriptors, working folder, default signals, then the program.
+// It dies with its keeper. On failure the errno goes to `error_fd` (close-on-exec).
+[[noreturn]] void exec_command(const ExecArgs& args, const ChildFds& fds, pid_t keeper,
+                               int error_fd) {
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGCHLD, SIGHUP}) ::signal(sig, SIG_DFL);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != keeper) ::_exit(127);
+  int err = fds.err >= 0 ? fds.err : ::open(fds.err_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (::dup2(fds.in, 0) < 0 || ::dup2(fds.out, 1) < 0 || err < 0 || ::dup2(err, 2) < 0 ||
+      (fds.cwd != nullptr && ::chdir(fds.cwd) != 0)) {
+    int e = errno;
+    ssize_t ignored = ::write(error_fd, &e, sizeof e);
+    (void)ignored;
+    ::_exit(127);
+  }
+  ::execve(args.program.c_str(), args.argv.data(), args.envp.data());
+  int e = errno;
+  ssize_t ignored = ::write(error_fd, &e, sizeof e);
+  (void)ignored;
+  ::_exit(127);
+}
+
+// SIGKILLs every child of the calling (single-threaded) process; false when /proc cannot say.
+bool kill_own_children() {
+  int fd = ::open("/proc/thread-self/children", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[4096];
+  long pid = 0;
+  bool in_number = false;
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    for (ssize_t i = 0; i < n; ++i) {
+      if (buf[i] >= '0' && buf[i] <= '9') {
+        pid = pid * 10 + (buf[i] - '0');
+        in_number = true;
+      } else if (in_number) {
+        ::kill(static_cast<pid_t>(pid), SIGKILL);
+        pid = 0;
+        in_number = false;
+      }
+    }
+  }
+  if (in_number) ::kill(static_cast<pid_t>(pid), SIGKILL);
+  ::close(fd);
+  return true;
+}
+
+// Kills and reaps every descendant: the orphans of killed processes come back to the keeper
+// (a subreaper), so this goes on until there is no child left.
+void sweep_descendants() {
+  for (;;) {
+    if (!kill_own_children()) ::kill(0, SIGKILL);  // no /proc: the group, the keeper with it
+    pid_t r = ::waitpid(-1, nullptr, 0);
+    if (r < 0 && errno != EINTR) return;
+  }
+}
+
+// The keeper's life: wait for the command while reaping orphans; at the command's end, at a
+// SIGTERM (Child::kill) or at the death of the spawning thread (PR_SET_PDEATHSIG), kill
+// everything left. Exits with the command's code (128+signal when a signal ended it); when
+// Panta died, first removes the folder it was given (as `rm -rf`, Panta cannot any more).
+[[noreturn]] void keep(const ExecArgs& args, const ChildFds& fds, pid_t parent, int error_fd) {
+  ::setpgid(0, 0);
+  ::prctl(PR_SET_NAME, "panta-keeper");  // not taken for Panta by who looks for it in /proc
+  ::signal(SIGINT, SIG_IGN);             // Ctrl-C is Panta's to handle
+  ::signal(SIGHUP, SIG_IGN);
+  sigset_t waited;
+  sigemptyset(&waited);
+  for (int sig : {SIGTERM, SIGCHLD}) sigaddset(&waited, sig);
+  ::sigprocmask(SIG_SETMASK, &waited, nullptr);
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (::getppid() != parent) ::_exit(128 + SIGKILL);
+  pid_t self = ::getpid();
+  pid_t command = ::fork();
+  if (command == 0) exec_command(args, fds, self, error_fd);
+  ::close_range(0, ~0U, 0);  // the pipes stay with the command alone
+  int code = 128 + SIGKILL;
+  bool running = command > 0;
+  while (running) {
+    int status = 0;
+    pid_t r = ::waitpid(-1, &status, WNOHANG);
+    if (r == command) {
+      code = exit_code_of(status);
+      break;
+    }
+    if (r > 0) continue;
+    if (r < 0 && errno != EINTR) break;
+    siginfo_t info;
+    int sig = ::sigwaitinfo(&waited, &info);
+    running = sig == SIGCHLD || sig < 0;
+  }
+  sweep_descendants();
+  if (!args.cleanup_argv.empty() && ::getppid() != parent) {
+    ::execve(args.cleanup_argv[0], args.cleanup_argv.data(), args.envp.data());
+  }
+  ::_exit(code);
+}
+
+Result<pid_t> spawn_kept(const ExecArgs& args, const ChildFds& fds) {
+  int error_pipe[2];
+  if (::pipe2(error_pipe, O_CLOEXEC) != 0) return Error{std::strerror(errno)};
+  Fd error_read(error_pipe[0]);
+  Fd error_write(error_pipe[1]);
+  pid_t parent = ::getpid();
+  pid_t keeper = ::fork();
+  if (keeper < 0) return Error{std::strerror(errno)};
+  if (keeper == 0) keep(args, fds, parent, error_write.get());
+  error_write.reset();
+  int child_errno = 0;
+  ssize_t n = 0;
+  do {
+    n = ::read(error_read.get(), &child_errno, sizeof child_errno);
+  } while (n < 0 && errno == EINTR);
+  if (n == static_cast<ssize_t>(sizeof child_errno)) {
+    PosixChild(keeper, true, Fd(), Fd());  // reaps it
+    return Error{std::strerror(child_errno)};
+  }
+  return keeper;
+}
 
 Result<SpawnedPipes> spawn_with_pipes(const SpawnOptions& options, bool capture_stderr) {
   if (options.argv.empty()) return Error{"no command given"};
@@ -176,51 +402,34 @@ Result<SpawnedPipes> spawn_with_pipes(const SpawnOptions& options, bool capture_
     err = make_pipe();
     if (!err) return err.error();
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in->read.get(), 0);
-  posix_spawn_file_actions_adddup2(&actions, out->write.get(), 1);
-  if (capture_stderr) {
-    posix_spawn_file_actions_adddup2(&actions, err->write.get(), 2);
-  } else {
-    const char* target = options.stderr_path.empty() ? "/dev/null" : options.stderr_path.c_str();
-    posix_spawn_file_actions_addopen(&actions, 2, target, O_WRONLY | O_CREAT | O_APPEND, 0644);
-  }
-  if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setpgroup(&attr, 0);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  sigaddset(&defaults, SIGINT);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-
-  std::vector<char*> argv;
-  for (const std::string& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  std::vector<std::string> env = merged_environment(options);
-  std::vector<char*> envp;
-  for (std::string& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
-  pid_t pid = 0;
-  int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) return Error{"cannot start " + options.argv[0] + ": " + std::strerror(rc)};
-  return SpawnedPipes{pid, std::move(in->write), std::move(out->read),
+  ChildFds fds{in->read.get(), out->write.get(), capture_stderr ? err->write.get() : -1,
+               options.stderr_path.empty() ? "/dev/null" : options.stderr_path.c_str(),
+               options.cwd.empty() ? nullptr : options.cwd.c_str()};
+  ExecArgs args = exec_args(options);
+  auto pid = options.end_descendants ? spawn_kept(args, fds) : spawn_plain(args, fds);
+  if (!pid) return Error{"cannot start " + options.argv[0] + ": " + pid.error().message};
+  return SpawnedPipes{*pid, options.end_descendants, std::move(in->write), std::move(out->read),
                       capture_stderr ? std::move(err->read) : Fd()};
 }
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> current_environment() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (char** e = environ; *e != nullptr; ++e) {
+    std::string_view kv(*e);
+    size_t eq = kv.find('=');
+    if (eq != std::string_view::npos) out.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  return out;
+}
+
 Result<std::unique_ptr<Child>> spawn(const SpawnOptions& options) {
   auto s = spawn_with_pipes(options, false);
   if (!s) return s.error();
   ::signal(SIGPIPE, SIG_IGN);  // a child that dies must not kill us while we write to it
-  return std::unique_ptr<Child>(new PosixChild(s->pid, std::move(s->in), std::move(s->out)));
+  return std::unique_ptr<Child>(
+      new PosixChild(s->pid, s->kept, std::move(s->in), std::move(s->out)));
 }
 
 Result<CommandOutput> run(const SpawnOptions& options, std::chrono::milliseconds timeout,
@@ -244,7 +453,7 @@ Result<CommandOutput> run(const SpawnOptions& options, std::chrono::milliseconds
     // Short polls, so that an abort request (the second Ctrl-C) is seen within 100 ms.
     int r = ::poll(fds, static_cast<nfds_t>(n), std::min(remaining_ms(deadline), 100));
     if (abort_requested()) {
-      PosixChild(s->pid, Fd(), Fd()).kill();
+      PosixChild(s->pid, s->kept, Fd(), Fd()).kill();
       return Error{"cancelled"};
     }
     if (r < 0 && errno == EINTR) continue;
@@ -276,7 +485,7 @@ Result<CommandOutput> run(const SpawnOptions& options, std::chrono::milliseconds
       }
     }
   }
-  PosixChild child(s->pid, Fd(), Fd());
+  PosixChild child(s->pid, s->kept, Fd(), Fd());
   if (result.timed_out) child.kill();
   auto code = child.wait(result.timed_out ? Clock::now() + std::chrono::seconds(5)
                                           : Clock::time_point::max());

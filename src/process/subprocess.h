@@ -20,10 +20,22 @@ struct SpawnOptions {
   std::vector<std::pair<std::string, std::string>> env;  ///< Added to (or replacing in) ours.
   /// Where the child's stderr goes: a file path (appended), or "" for /dev/null.
   std::string stderr_path;
+  /// When true the child's environment is exactly `env`; ours is not passed on.
+  bool replace_environment = false;
+  /// When true the child runs under a keeper: a small process forked from this one that ends
+  /// everything the child started (also what left its process group: orphans come back to the
+  /// keeper, a child subreaper) when the child exits, when the Child is killed, and when the
+  /// thread that spawned it dies, by `kill -9` too (PR_SET_PDEATHSIG). That thread must live as
+  /// long as the Child.
+  bool end_descendants = false;
+  /// With end_descendants: a folder the keeper removes when Panta dies before the child ends
+  /// (the child's scratch folder), since then nobody else will.
+  std::string remove_if_orphaned = {};
 };
 
 /// A running child process with pipes to its stdin and from its stdout, in its own process
-/// group. The destructor kills the group and reaps the child: a Child never outlives its owner.
+/// group. The destructor kills the group (with `end_descendants`, everything the child started)
+/// and reaps the child: a Child never outlives its owner.
 class Child {
  public:
   virtual ~Child() = default;
@@ -34,12 +46,20 @@ class Child {
   /// The next line of stdout without its '\n'. Fails with "timeout" past `deadline` and with
   /// "end of output" when the child closed stdout.
   virtual Result<std::string> read_line(Clock::time_point deadline) = 0;
-  /// Kills the whole process group with SIGKILL (idempotent).
+  /// Kills the whole process group with SIGKILL; with `end_descendants`, asks the keeper to kill
+  /// every descendant (idempotent).
   virtual void kill() = 0;
   /// Waits until the child exits or `deadline` passes; returns its exit code (128+signal when
   /// killed by a signal), or nullopt when it is still running.
   virtual std::optional<int> wait(Clock::time_point deadline) = 0;
 };
+
+/// Where a program is: `name` itself when it has a '/', else the first executable of that name
+/// on our PATH (as posix_spawnp looks); `name` when there is none.
+std::string find_program(const std::string& name);
+
+/// Our own environment variables, as name/value pairs.
+std::vector<std::pair<std::string, std::string>> current_environment();
 
 /// Starts a process. Fails with a message naming the program when it cannot be started.
 Result<std::unique_ptr<Child>> spawn(const SpawnOptions& options);

@@ -213,6 +213,8 @@ Result<Project> load_project(const std::string& root, const ProjectSettings& fla
   if (!placed) return placed.error();
   if (settings.classpath) set_classpath(project, *settings.classpath);
   if (settings.encoding) project.encoding = *settings.encoding;
+  project.sandbox = settings.sandbox.value_or("");
+  project.test_env = settings.test_env.value_or(std::vector<std::string>{});
   Status read = read_build(project, settings, maven);
   if (!read) return read.error();
   project.junit = junit_flavour(project.test_dependencies);

@@ -31,6 +31,10 @@ struct Project {
   std::string encoding = "UTF-8";
   std::vector<Dependency> test_dependencies;
   JUnitFlavour junit = JUnitFlavour::kJUnit5;
+  /// The sandbox asked for ("strict", "fallback", "off"), "" for the default.
+  std::string sandbox;
+  /// Environment variables passed to the tests beyond the minimal set.
+  std::vector<std::string> test_env;
 
   /// src_dir/pkg/Outer.java for "pkg.Outer", "pkg.Outer.Inner" or "pkg.Outer$Inner".
   std::string source_file_for(std::string_view fqn) const;

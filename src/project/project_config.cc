@@ -7,7 +7,8 @@
 namespace panta::project {
 namespace {
 
-constexpr std::string_view kKnownKeys = "src_dir, test_dir, classpath, classes_dir, encoding";
+constexpr std::string_view kKnownKeys =
+    "src_dir, test_dir, classpath, classes_dir, encoding, sandbox, test_env";
 
 Error error_at(const std::string& path, const toml::source_region& where,
                const std::string& message) {
@@ -43,6 +44,22 @@ Result<std::vector<std::string>> classpath_value(const std::string& path, const 
   return entries;
 }
 
+Result<std::vector<std::string>> string_array(const std::string& path, const std::string& key,
+                                              const toml::node& node) {
+  const toml::array* array = node.as_array();
+  if (array == nullptr) {
+    return error_at(path, node.source(), "'" + key + "' must be an array of strings");
+  }
+  std::vector<std::string> entries;
+  for (const toml::node& element : *array) {
+    const auto* entry = element.as_string();
+    if (entry == nullptr)
+      return error_at(path, element.source(), "'" + key + "' entries must be strings");
+    entries.push_back(entry->get());
+  }
+  return entries;
+}
+
 bool is_table_like(const toml::node& node) {
   if (node.is_table()) return true;
   const toml::array* array = node.as_array();
@@ -55,11 +72,21 @@ Status read_setting(const std::string& path, const std::string& key, const toml:
                                       : key == "test_dir"    ? &settings.test_dir
                                       : key == "classes_dir" ? &settings.classes_dir
                                       : key == "encoding"    ? &settings.encoding
+                                      : key == "sandbox"     ? &settings.sandbox
                                                              : nullptr;
   if (field != nullptr) {
     auto value = string_value(path, key, node);
     if (!value) return value.error();
+    if (key == "sandbox" && *value != "strict" && *value != "fallback" && *value != "off") {
+      return error_at(path, node.source(), "'sandbox' must be \"strict\", \"fallback\" or \"off\"");
+    }
     *field = std::move(*value);
+    return ok_status();
+  }
+  if (key == "test_env") {
+    auto value = string_array(path, key, node);
+    if (!value) return value.error();
+    settings.test_env = std::move(*value);
     return ok_status();
   }
   if (key == "classpath") {

@@ -9,6 +9,8 @@ ProjectSettings overlay(const ProjectSettings& preferred, const ProjectSettings&
   if (!merged.classpath) merged.classpath = fallback.classpath;
   if (!merged.classes_dir) merged.classes_dir = fallback.classes_dir;
   if (!merged.encoding) merged.encoding = fallback.encoding;
+  if (!merged.sandbox) merged.sandbox = fallback.sandbox;
+  if (!merged.test_env) merged.test_env = fallback.test_env;
   return merged;
 }
 

@@ -17,6 +17,10 @@ struct ProjectSettings {
   /// Already compiled main classes; when set, Panta does not compile the main sources.
   std::optional<std::string> classes_dir;
   std::optional<std::string> encoding;
+  /// How tests are confined: "strict", "fallback" or "off" (sandbox/sandbox_mode.h).
+  std::optional<std::string> sandbox;
+  /// More environment variables the tests get (--test-env).
+  std::optional<std::vector<std::string>> test_env;
 };
 
 /// `preferred` with each unset field taken from `fallback` (flags over panta.toml).

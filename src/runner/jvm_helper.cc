@@ -3,10 +3,13 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <utility>
+#include <variant>
 
 #include "process/subprocess.h"
 #include "runner/jvm_runner.h"
@@ -102,10 +105,19 @@ class JvmHelper final : public JvmRunner {
 
   Status start() {
     process::SpawnOptions spawn;
-    spawn.argv = {config_.java, "-Xmx" + config_.heap, "-XX:+UseSerialGC", "-Xss4m", "-jar",
-                  config_.jar};
+    spawn.argv = config_.command_prefix;
+    spawn.argv.insert(spawn.argv.end(),
+                      {config_.java, "-Xmx" + config_.heap, "-XX:+UseSerialGC", "-Xss4m"});
+    spawn.argv.insert(spawn.argv.end(), config_.jvm_options.begin(), config_.jvm_options.end());
+    spawn.argv.insert(spawn.argv.end(), {"-jar", config_.jar});
     spawn.cwd = config_.workdir;
     spawn.stderr_path = config_.log_path;
+    if (config_.environment) {
+      spawn.env = *config_.environment;
+      spawn.replace_environment = true;
+    }
+    spawn.end_descendants = config_.end_descendants;
+    spawn.remove_if_orphaned = config_.remove_if_orphaned;
     auto child = process::spawn(spawn);
     if (!child) return child.error();
     child_ = std::move(*child);
@@ -146,15 +158,21 @@ class JvmHelper final : public JvmRunner {
     // Tests that could not be stopped are left out of the next attempt, which runs the rest
     // again in a fresh helper so their results and the coverage are those of one clean run.
     std::map<std::string, TestResult> stuck;
+    bool may_rerun = true;  // once, after the helper died by itself (OOM killer, kill -9)
     for (int attempt = 0; attempt < 3; ++attempt) {
       auto answer = exchange(run_json(request, tests), run_deadline(request, tests.size()));
       if (!answer) {
-        out.restart_note =
-            "the JVM helper did not answer (" + answer.error().message + ") and was restarted";
+        HelperFailure failure = failure_;
+        out.restart_note = failure.deadline ? "the JVM helper did not answer (" +
+                                                  answer.error().message + ") and was restarted"
+                                            : failure.what + "; it was restarted";
         if (auto s = restart(); !s) return s.error();
+        if (!failure.deadline && std::exchange(may_rerun, false)) {
+          out.restart_note += " and the tests ran again";
+          continue;
+        }
         if (tests.size() == 1) {
-          stuck[tests[0]] =
-              timed_out(tests[0], "the test did not finish; the JVM helper was killed");
+          stuck[tests[0]] = unfinished(tests[0], failure);
           tests.clear();
           break;
         }
@@ -180,11 +198,31 @@ class JvmHelper final : public JvmRunner {
   }
 
  private:
+  // Why the last exchange failed: the helper passed its deadline (and we killed it), or it
+  // died by itself.
+  struct HelperFailure {
+    bool deadline = false;
+    std::string what;  ///< "the JVM helper died (killed by signal 9, Killed)"
+  };
+
   static TestResult timed_out(const std::string& id, const std::string& message) {
     TestResult t;
     t.id = id;
     t.status = TestStatus::kTimeout;
     t.message = message;
+    return t;
+  }
+
+  // The result of a test whose helper failed twice: timed out, or an error saying how it died.
+  static TestResult unfinished(const std::string& id, const HelperFailure& failure) {
+    if (failure.deadline)
+      return timed_out(id, "the test did not finish; the JVM helper was killed");
+    TestResult t;
+    t.id = id;
+    t.status = TestStatus::kError;
+    t.message = failure.what +
+                " while running this test, twice (the OOM killer, or a kill from outside?); "
+                "the test could not be judged";
     return t;
   }
 
@@ -238,13 +276,14 @@ class JvmHelper final : public JvmRunner {
       RunRequest single = request;
       single.tests = {t};
       single.coverage_classes.clear();
-      auto answer = exchange(run_json(single, single.tests), run_deadline(single, 1));
-      if (!answer || answer->value("restart_required", false)) {
-        out.results.push_back(timed_out(t, "the test did not finish; the JVM helper was killed"));
-        if (auto s = restart(); !s) return s.error();
+      auto answer = run_alone(single);
+      if (!answer) return answer.error();
+      if (std::holds_alternative<TestResult>(*answer)) {
+        out.results.push_back(std::get<TestResult>(std::move(*answer)));
         continue;
       }
-      for (const json& r : answer->value("results", json::array()))
+      const json& done = std::get<json>(*answer);
+      for (const json& r : done.value("results", json::array()))
         out.results.push_back(test_result_of(r));
       finished.push_back(t);
     }
@@ -258,6 +297,20 @@ class JvmHelper final : public JvmRunner {
       }
     }
     return out;
+  }
+
+  // One test in a helper of its own: the answer, or the test's result when the helper failed
+  // again (run once more when it died by itself). Fails when no helper can be started.
+  Result<std::variant<json, TestResult>> run_alone(const RunRequest& single) {
+    for (int attempt = 0;; ++attempt) {
+      auto answer = exchange(run_json(single, single.tests), run_deadline(single, 1));
+      using Outcome = std::variant<json, TestResult>;
+      if (answer && !answer->value("restart_required", false)) return Outcome(std::move(*answer));
+      HelperFailure failure = failure_;
+      if (answer) failure = {true, "a test could not be stopped"};
+      if (auto s = restart(); !s) return s.error();
+      if (failure.deadline || attempt > 0) return Outcome(unfinished(single.tests[0], failure));
+    }
   }
 
   static void fill(RunResult& out, const json& answer) {
@@ -301,18 +354,34 @@ class JvmHelper final : public JvmRunner {
     if (auto w = child_->write(request.dump() + "\n"); !w) return dead_helper(w.error().message);
     for (;;) {
       auto line = child_->read_line(deadline);
-      if (!line) return dead_helper(line.error().message);
+      if (!line) return dead_helper(line.error().message, line.error().message == "timeout");
       json answer = json::parse(*line, nullptr, false);
-      if (answer.is_discarded()) return dead_helper("unreadable answer: " + line->substr(0, 200));
+      if (answer.is_discarded()) {
+        return dead_helper("unreadable answer: " + line->substr(0, 200), true);
+      }
       if (answer.value("id", json()) == json(next_id_)) return answer;
     }
   }
 
-  Error dead_helper(const std::string& why) {
+  Error dead_helper(const std::string& why, bool deadline = false) {
+    // Whether it ended by itself shows before we kill it.
+    auto code = deadline ? std::nullopt : child_->wait(Clock::now() + std::chrono::seconds(2));
     child_->kill();
-    auto code = child_->wait(Clock::now() + std::chrono::seconds(5));
+    if (!code) code = child_->wait(Clock::now() + std::chrono::seconds(5));
+    failure_ = {deadline, "the JVM helper died (" + how_it_ended(code) + ")"};
     if (code && *code == kRestartRequired) return Error{why + ", exit code 75 (restart required)"};
     return Error{code ? fmt::format("{}, exit code {}", why, *code) : why};
+  }
+
+  static std::string how_it_ended(std::optional<int> code) {
+    if (!code) return "it did not end and was killed";
+    if (*code > 128 && *code < 128 + 65) {
+      int sig = *code - 128;
+      const char* name = ::strsignal(sig);
+      return fmt::format("killed by signal {}{}", sig,
+                         name != nullptr ? fmt::format(", {}", name) : "");
+    }
+    return fmt::format("exit code {}", *code);
   }
 
   Status restart() {
@@ -331,6 +400,7 @@ class JvmHelper final : public JvmRunner {
   std::unique_ptr<process::Child> child_;
   std::map<std::string, CompileRequest> units_;
   long next_id_ = 0;
+  HelperFailure failure_;
 };
 
 }  // namespace

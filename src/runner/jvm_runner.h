@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -103,6 +104,17 @@ struct HelperConfig {
   std::chrono::milliseconds compile_timeout{300000};
   /// Added to the per-test limits when waiting for a run's answer before killing the helper.
   std::chrono::milliseconds run_slack{30000};
+  /// Put before the java command, e.g. a sandbox ("bwrap ... --"); empty runs java directly.
+  std::vector<std::string> command_prefix;
+  /// The helper's whole environment when set; ours when not.
+  std::optional<std::vector<std::pair<std::string, std::string>>> environment;
+  /// More JVM options, before -jar (e.g. -Djava.io.tmpdir=...).
+  std::vector<std::string> jvm_options;
+  /// Run the helper under a keeper that ends every process it started when it ends, and when
+  /// Panta dies (process::SpawnOptions::end_descendants).
+  bool end_descendants = false;
+  /// With end_descendants: removed by the keeper when Panta dies first (the workdir).
+  std::string remove_if_orphaned;
 };
 
 /// panta-runner.jar beside the running executable, or $PANTA_RUNNER_JAR when set.

@@ -11,20 +11,36 @@ namespace fs = std::filesystem;
 
 namespace {
 constexpr const char* kMainStamp = "main-classes.stamp";
-}
 
-Result<TestSession> TestSession::open(const project::Project& project, JvmRunner& runner) {
+// Puts the folder `from` in the place of `to` (copied: they may be on different file systems),
+// and removes `from`.
+Status replace_folder(const std::string& from, const std::string& to) {
+  std::error_code ec;
+  std::string next = to + ".new";
+  fs::remove_all(next, ec);
+  fs::copy(from, next, fs::copy_options::recursive, ec);
+  if (ec) return Error{"cannot copy the main classes to " + next + ": " + ec.message()};
+  fs::remove_all(to, ec);
+  fs::rename(next, to, ec);
+  if (ec) return Error{"cannot move the main classes to " + to + ": " + ec.message()};
+  fs::remove_all(from, ec);
+  return ok_status();
+}
+}  // namespace
+
+Result<TestSession> TestSession::open(const project::Project& project, JvmRunner& runner,
+                                      const std::string& scratch) {
   TestSession session(project, runner);
   if (!project.compile_main) {
     session.classes_dir_ = project.classes_dir;
     return session;
   }
   session.classes_dir_ = (fs::path(project.root) / ".panta" / "classes").string();
-  if (auto s = session.compile_main(); !s) return s.error();
+  if (auto s = session.compile_main(scratch); !s) return s.error();
   return session;
 }
 
-Status TestSession::compile_main() {
+Status TestSession::compile_main(const std::string& scratch) {
   auto fingerprint = project::main_sources_fingerprint(*project_);
   if (!fingerprint) return fingerprint.error();
   auto stamp = project::read_stamp(project_->root, kMainStamp);
@@ -36,9 +52,10 @@ Status TestSession::compile_main() {
   auto sources = project_->main_sources();
   if (!sources) return sources.error();
   if (sources->empty()) return Error{project_->src_dir + ": no .java files"};
-  fs::remove_all(classes_dir_, ec);
+  std::string staging = (fs::path(scratch) / "main-classes").string();
+  fs::remove_all(staging, ec);
   CompileRequest request;
-  request.output_dir = classes_dir_;
+  request.output_dir = staging;
   request.classpath = project_->classpath;
   for (const std::string& s : *sources) request.sources.push_back({s, std::nullopt});
   request.options = {"-encoding", project_->encoding};
@@ -47,6 +64,7 @@ Status TestSession::compile_main() {
   if (!result->success) {
     return Error{"the main sources do not compile:\n" + format_diagnostics(result->diagnostics)};
   }
+  if (auto s = replace_folder(staging, classes_dir_); !s) return s;
   return project::write_stamp(project_->root, kMainStamp, *fingerprint);
 }
 

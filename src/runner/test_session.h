@@ -18,8 +18,11 @@ namespace panta::runner {
 class TestSession {
  public:
   /// Compiles what is needed. Main classes go to `<root>/.panta/classes` unless the project
-  /// gives compiled classes. Fails when the main sources do not compile (with the diagnostics).
-  static Result<TestSession> open(const project::Project& project, JvmRunner& runner);
+  /// gives compiled classes: the helper compiles them below `scratch` (the one folder a
+  /// sandboxed helper may write) and they are moved into place from here. Fails when the main
+  /// sources do not compile (with the diagnostics) or cannot be put in place.
+  static Result<TestSession> open(const project::Project& project, JvmRunner& runner,
+                                  const std::string& scratch);
 
   /// Compiles the test sources (all of the test folder, or `files`) as the in-memory unit
   /// "tests", replacing the previous one. A failure to compile is a result, not an error.
@@ -65,7 +68,7 @@ class TestSession {
  private:
   TestSession(const project::Project& project, JvmRunner& runner)
       : project_(&project), runner_(&runner) {}
-  Status compile_main();
+  Status compile_main(const std::string& scratch);
   std::vector<std::string> run_classpath() const;
 
   const project::Project* project_;  // outlives the session

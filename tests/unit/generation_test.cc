@@ -56,7 +56,7 @@ struct LoopRun {
   LoopRun(std::vector<std::string> answers, const std::string& tests = kUserTests)
       : model(std::move(answers)) {
     project = test::fake_project(dir.path(), "demo.Gate", kGate, tests);
-    session.emplace(std::move(*runner::TestSession::open(project, jvm)));
+    session.emplace(std::move(*runner::TestSession::open(project, jvm, project.root)));
     options.class_name = "demo.Gate";
     options.strategy = "basic";
     options.max_iterations = 10;
@@ -227,7 +227,7 @@ TEST(Generation, AClassWithNothingToTestIsATypedError) {
   auto project = test::fake_project(
       dir.path(), "demo.Bean", "package demo;\npublic interface Bean {\n  int size();\n}\n", "");
   test::FakeJvm jvm{"demo.Bean", {}};
-  auto session = runner::TestSession::open(project, jvm);
+  auto session = runner::TestSession::open(project, jvm, project.root);
   ASSERT_TRUE(session.ok());
   test::ScriptedModel model({});
   GenerateOptions options;

@@ -42,7 +42,7 @@ struct Fixture {
 
   explicit Fixture(const std::string& tests) {
     project = test::fake_project(dir.path(), "demo.Gate", kGate, tests);
-    auto s = runner::TestSession::open(project, jvm);
+    auto s = runner::TestSession::open(project, jvm, project.root);
     EXPECT_TRUE(s.ok());
     session.emplace(std::move(*s));
     auto c = ClassUnderTest::load(project, "demo.Gate", "");

@@ -20,6 +20,7 @@ import org.panta.runner.coverage.CoverageStores;
 import org.panta.runner.io.OutputRouter;
 import org.panta.runner.isolation.ClassTransformer;
 import org.panta.runner.isolation.JvmGlobals;
+import org.panta.runner.isolation.LeftoverProcesses;
 import org.panta.runner.isolation.RunClassLoader;
 import org.panta.runner.isolation.SharedApiClassLoader;
 import org.panta.runner.protocol.Fields;
@@ -89,6 +90,7 @@ public final class RunHandler implements Handler {
     try {
       execute(tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, answer);
     } finally {
+      answer.addProperty("processes_ended", LeftoverProcesses.endAll());
       globals.restore();
       router.select(null, null);
       if (coverage != null) {

@@ -1,0 +1,83 @@
+#include "sandbox/helper_sandbox.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "process/subprocess.h"
+#include "sandbox/bubblewrap.h"
+#include "sandbox/test_environment.h"
+
+namespace panta::sandbox {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The JDK that `java` (a path, or a name on PATH) belongs to: the folder above its bin/.
+std::string jdk_home(const std::string& java) {
+  std::error_code ec;
+  fs::path real = fs::canonical(process::find_program(java), ec);
+  if (ec) return "";
+  return real.parent_path().parent_path().string();
+}
+
+BubblewrapLayout layout_of(const HelperSandboxSpec& spec, const runner::HelperConfig& config) {
+  BubblewrapLayout layout;
+  layout.scratch = spec.scratch;
+  layout.visible = spec.visible;
+  layout.visible.push_back(config.jar);
+  if (std::string jdk = jdk_home(config.java); !jdk.empty()) layout.visible.push_back(jdk);
+  if (const char* java_home = std::getenv("JAVA_HOME"); java_home != nullptr && *java_home)
+    layout.visible.push_back(java_home);
+  layout.hidden = default_hidden_folders();
+  return layout;
+}
+
+Status prepare_scratch(const std::string& scratch, runner::HelperConfig& config,
+                       const std::vector<std::string>& test_env) {
+  std::string home = scratch + "/home";
+  std::string tmp = scratch + "/tmp";
+  std::error_code ec;
+  fs::create_directories(home, ec);
+  fs::create_directories(tmp, ec);
+  if (ec) return Error{"cannot prepare the scratch folder " + scratch + ": " + ec.message()};
+  config.environment = test_environment(process::current_environment(), test_env, home, tmp);
+  config.jvm_options.insert(config.jvm_options.end(),
+                            {"-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home, "-XX:-UsePerfData"});
+  return ok_status();
+}
+
+}  // namespace
+
+Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
+  if (auto s = check_pass_through(spec.test_env); !s) return s.error();
+  HelperSandbox out;
+  out.mode = spec.requested.value_or(SandboxMode::kStrict);
+  // In every mode: nothing the helper starts outlives it, nor Panta; and when Panta dies
+  // first, the keeper removes the scratch folder.
+  config.end_descendants = true;
+  config.remove_if_orphaned = spec.scratch;
+  if (out.mode == SandboxMode::kOff) {
+    out.notice =
+        "warning: --sandbox off: the tests run unconfined, with your rights, files, network and "
+        "environment";
+    return out;
+  }
+  if (auto s = prepare_scratch(spec.scratch, config, spec.test_env); !s) return s.error();
+  if (out.mode == SandboxMode::kFallback) return out;
+  BubblewrapLayout layout = layout_of(spec, config);
+  if (auto probe = probe_bubblewrap("bwrap", layout); !probe) {
+    if (spec.requested) {
+      return Error{"--sandbox strict cannot start here: " + probe.error().message};
+    }
+    out.mode = SandboxMode::kFallback;
+    out.notice = "note: the strict sandbox cannot start here (" + probe.error().message +
+                 "); the tests run in fallback mode: a scrubbed environment, and the project "
+                 "is checked and put back after each run (README, Sandbox)";
+    return out;
+  }
+  config.command_prefix = bubblewrap_prefix("bwrap", layout);
+  config.jvm_options.push_back("-Dpanta.runner.ownPidNamespace=true");
+  return out;
+}
+
+}  // namespace panta::sandbox
