@@ -30,8 +30,9 @@ std::string scripted_model(const test::TempDir& dir, const std::vector<std::stri
   std::string counter = dir.path() + "/calls";
   std::string script = "cat >/dev/null\nn=$(cat '" + counter + "' 2>/dev/null || echo 0)\n" +
                        "n=$((n + 1)); echo $n > '" + counter + "'\n" + "if [ $n -eq " +
-                       std::to_string(edit_at) + " ]; then\n" + (edit.empty() ? std::string(":") : edit) + "\nfi\n" + "cat '" +
-                       dir.path() + "/answer'$n.txt 2>/dev/null\n";
+                       std::to_string(edit_at) + " ]; then\n" +
+                       (edit.empty() ? std::string(":") : edit) + "\nfi\n" + "cat '" + dir.path() +
+                       "/answer'$n.txt 2>/dev/null\n";
   return "'cmd:sh " + dir.write("model.sh", script) + "'";
 }
 
@@ -49,7 +50,8 @@ TEST(GenerateSafety, ATestFileInTheMainSourcesIsRefused) {
   std::string before = test::slurp(cart);
   test::PantaRun r = test::run_panta(
       dir, "generate --project " + root + " --class org.example.shop.Cart --test-file " + cart +
-               " --llm " + scripted_model(dir, {fenced("t", "assertEquals(0, new Cart().size());")}));
+               " --llm " +
+               scripted_model(dir, {fenced("t", "assertEquals(0, new Cart().size());")}));
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find(root + "/src/test/java"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(root + "/src/main/java"), std::string::npos) << r.err;
@@ -62,18 +64,20 @@ TEST(GenerateSafety, AnEditTheUserMakesDuringTheRunSurvives) {
   std::string root = test::copy_shop(dir);
   std::string file = root + kTestFile;
   // While the model thinks about the second prompt, the user adds a test of their own.
-  std::string edit = "sed -i 's/^}$/  @Test\\n  void addedByTheUser() {\\n    assertEquals(0, new "
-                     "Cart().size());\\n  }\\n}/' '" +
-                     file + "'";
+  std::string edit =
+      "sed -i 's/^}$/  @Test\\n  void addedByTheUser() {\\n    assertEquals(0, new "
+      "Cart().size());\\n  }\\n}/' '" +
+      file + "'";
   test::PantaRun r = test::run_panta(
-      dir, "generate --project " + root +
-               " --class org.example.shop.Cart --max-iterations 2 --max-no-increase 5 --llm " +
-               scripted_model(dir,
-                              {fenced("first", "assertEquals(1, new Cart().size() + 1);"),
-                               fenced("second",
-                                      "Cart c = new Cart();\n  c.add(new Cart.Item(\"a\", "
-                                      "Cart.Category.FOOD, 1, 100));\n  assertEquals(1, c.size());")},
-                              2, edit));
+      dir,
+      "generate --project " + root +
+          " --class org.example.shop.Cart --max-iterations 2 --max-no-increase 5 --llm " +
+          scripted_model(dir,
+                         {fenced("first", "assertEquals(1, new Cart().size() + 1);"),
+                          fenced("second",
+                                 "Cart c = new Cart();\n  c.add(new Cart.Item(\"a\", "
+                                 "Cart.Category.FOOD, 1, 100));\n  assertEquals(1, c.size());")},
+                         2, edit));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("was changed during the run: kept as changed"), std::string::npos) << r.err;
   std::string written = test::slurp(file);
@@ -91,21 +95,26 @@ TEST(GenerateSafety, EveryRunKeepsItsBackupSoTheOriginalSurvivesTwoRuns) {
   std::string root = test::copy_shop(dir);
   std::string file = root + kTestFile;
   std::string original = test::slurp(file);
-  const std::string args = "generate --project " + root +
-                           " --class org.example.shop.Cart --max-iterations 1 --llm ";
+  const std::string args =
+      "generate --project " + root + " --class org.example.shop.Cart --max-iterations 1 --llm ";
   test::TempDir first_model;
-  ASSERT_EQ(test::run_panta(dir, args + scripted_model(first_model, {fenced("one", "assertEquals(0, new Cart().size());")})).exit_code, 0);
+  ASSERT_EQ(test::run_panta(
+                dir, args + scripted_model(first_model,
+                                           {fenced("one", "assertEquals(0, new Cart().size());")}))
+                .exit_code,
+            0);
   std::string after_first = test::slurp(file);
   test::TempDir second_model;
   test::PantaRun second = test::run_panta(
-      dir, args + scripted_model(second_model, {fenced("two", "assertEquals(0, new Cart().total());")}));
+      dir,
+      args + scripted_model(second_model, {fenced("two", "assertEquals(0, new Cart().total());")}));
   ASSERT_EQ(second.exit_code, 0) << second.err;
   EXPECT_EQ(test::slurp(root + "/.panta/backup/1" + kTestFile), original);
   EXPECT_EQ(test::slurp(root + "/.panta/backup/2" + kTestFile), after_first);
   test::PantaRun list = test::run_panta(dir, "restore --project " + root + " --list");
   EXPECT_EQ(list.exit_code, 0) << list.err;
-  test::PantaRun restore =
-      test::run_panta(dir, "restore --project " + root + " --class org.example.shop.Cart --original");
+  test::PantaRun restore = test::run_panta(
+      dir, "restore --project " + root + " --class org.example.shop.Cart --original");
   EXPECT_EQ(restore.exit_code, 0) << restore.err;
   EXPECT_EQ(test::slurp(file), original);
 }
@@ -154,9 +163,10 @@ TEST(GenerateSafety, AnIso88591SourceAndTestFileAreReadAndWrittenInTheirEncoding
   std::string tests = test::slurp(file);
   std::ofstream(file, std::ios::binary) << "// th\xE9 tests\n" << tests;
   test::PantaRun r = test::run_panta(
-      dir, "generate --project " + root +
-               " --class org.example.shop.Cart --encoding ISO-8859-1 --max-iterations 1 --llm " +
-               scripted_model(dir, {fenced("accents", "assertEquals(\"\xC3\xA9\", \"\xC3\xA9\");")}));
+      dir,
+      "generate --project " + root +
+          " --class org.example.shop.Cart --encoding ISO-8859-1 --max-iterations 1 --llm " +
+          scripted_model(dir, {fenced("accents", "assertEquals(\"\xC3\xA9\", \"\xC3\xA9\");")}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string written = test::slurp(file);
   EXPECT_EQ(written.rfind("// th\xE9 tests\n", 0), 0u) << "the user's byte is kept as it was";
