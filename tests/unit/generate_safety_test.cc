@@ -176,3 +176,58 @@ TEST(GenerateSafety, AnIso88591SourceAndTestFileAreReadAndWrittenInTheirEncoding
 
 }  // namespace
 }  // namespace panta
+
+namespace panta {
+namespace {
+
+// A small tmpfs mounted over a folder for the test's life (root only).
+class SmallDisk {
+ public:
+  SmallDisk(std::string path, int kib) : path_(std::move(path)) {
+    mounted_ = getuid() == 0 && test::run_command("mount -t tmpfs -o size=" + std::to_string(kib) +
+                                                  "k tmpfs '" + path_ + "' 2>&1")
+                                        .exit_code == 0;
+  }
+  ~SmallDisk() {
+    if (mounted_) (void)test::run_command("umount -l '" + path_ + "'");
+  }
+  bool mounted() const { return mounted_; }
+  // Fills the disk until `free_bytes` are left (as far as tmpfs's pages allow).
+  void leave_free(size_t free_bytes) const {
+    (void)test::run_command("dd if=/dev/zero of='" + path_ + "/filler' bs=1024 2>/dev/null; true");
+    if (free_bytes == 0) return;
+    std::string shrink = std::to_string((free_bytes + 4095) / 4096 * 4096);
+    (void)test::run_command("truncate -s -" + shrink + " '" + path_ + "/filler'");
+  }
+
+ private:
+  std::string path_;
+  bool mounted_ = false;
+};
+
+TEST(GenerateSafety, AFullDiskNeverEmptiesOrCorruptsTheTestFile) {
+  if (getuid() != 0) GTEST_SKIP() << "mounting a small tmpfs needs root (CI runs as root)";
+  for (size_t free_bytes : {size_t{0}, size_t{4096}, size_t{8192}}) {
+    test::TempDir dir;
+    std::string root = test::copy_shop(dir);
+    std::string folder = fs::path(root + kTestFile).parent_path().string();
+    std::string original = test::slurp(root + kTestFile);
+    std::string saved = dir.write("CartTest.java", original);
+    SmallDisk disk(folder, 64);
+    ASSERT_TRUE(disk.mounted());
+    fs::copy_file(saved, root + kTestFile);
+    disk.leave_free(free_bytes);
+    // An answer whose test makes the file larger than the space left.
+    std::string big = "assertEquals(0, new Cart().size()); // " + std::string(9000, 'x');
+    test::PantaRun r = test::run_panta(
+        dir, "generate --project " + root + " --class org.example.shop.Cart --max-iterations 1 " +
+                 "--llm " + scripted_model(dir, {fenced("big", big)}));
+    EXPECT_NE(r.exit_code, 0) << free_bytes << " bytes free: " << r.err;
+    EXPECT_NE(r.err.find("no space left on device"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("src/test/java/org/example/shop"), std::string::npos) << r.err;
+    EXPECT_EQ(test::slurp(root + kTestFile), original) << free_bytes << " bytes free";
+  }
+}
+
+}  // namespace
+}  // namespace panta
