@@ -34,6 +34,7 @@ bench: build
 	@BUILD_DIR=$(BUILD_DIR) bash bench/runner_bench.sh --write
 	@bash bench/generate_bench.sh $(BUILD_DIR)/panta --write
 	@bash bench/validation_bench.sh $(BUILD_DIR)/panta --write || echo "validation_bench skipped (it needs the corpus' commons-lang3)"
+	@bash bench/replay_bench.sh --write $(if $(REPLAY_JOURNAL),--journal $(REPLAY_JOURNAL) --subject $(REPLAY_SUBJECT) --class $(REPLAY_CLASS))
 
 clean:
 	@rm -rf $(BUILD_DIR)

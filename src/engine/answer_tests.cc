@@ -18,18 +18,18 @@ std::string first_line(const std::string& s) {
 std::vector<junit::TestMethod> AnswerTaker::fresh_tests(const junit::ExtractedTests& extracted,
                                                         const junit::TestFile& file) const {
   std::vector<junit::TestMethod> fresh;
-  std::map<std::string, std::string> bodies;  // repeats within the answer too
+  std::map<std::string, std::string> in_file = file.test_bodies();
+  std::map<std::string, std::string> in_answer;  // repeats within the answer too
   for (const junit::TestMethod& test : extracted.tests) {
-    std::string same = file.same_test_as(test);
     auto key = junit::test_body_key(test.code);
-    if (auto earlier = bodies.find(key); same.empty() && earlier != bodies.end()) {
-      same = earlier->second;
-    }
+    std::string same;
+    if (auto f = in_file.find(key); f != in_file.end()) same = f->second;
+    if (auto a = in_answer.find(key); same.empty() && a != in_answer.end()) same = a->second;
     if (!same.empty()) {
       (*events_)(event::TestRepeats{test.name, same});
       continue;
     }
-    bodies.emplace(key, test.name);
+    in_answer.emplace(key, test.name);
     fresh.push_back(test);
   }
   return fresh;

@@ -25,11 +25,13 @@ struct Rebuild {
   // Adds `names` to `current` when the class still passes with them.
   Result<bool> try_add(const std::vector<std::string>& names) {
     junit::TestFile candidate = current;
+    std::vector<junit::TestFile::Addition> adds;
     for (const std::string& n : names) {
       auto t = std::find_if(all.tests.begin(), all.tests.end(),
                             [&n](const junit::TestMethod& m) { return m.name == n; });
-      if (t != all.tests.end()) candidate.add_test(*t, all);
+      if (t != all.tests.end()) adds.push_back({*t, &all});
     }
+    candidate.add_tests(adds);
     auto run = validator.run_class(candidate);
     if (!run) return run.error();
     std::string why = failure_of(*run, validator);

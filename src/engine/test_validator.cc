@@ -59,6 +59,12 @@ std::string diagnostics_with_lines(const std::vector<runner::Diagnostic>& diagno
   return out;
 }
 
+std::vector<junit::TestFile::Addition> additions(const std::vector<Candidate>& tests) {
+  std::vector<junit::TestFile::Addition> out;
+  for (const Candidate& c : tests) out.push_back({c.test, &c.from});
+  return out;
+}
+
 /// The file without its tests, plus new tests: compiles and runs them at their own cost. Its
 /// line numbers are told as those the lines will have in the test file, with the new tests
 /// added after the file's own (where the loop adds them).
@@ -72,7 +78,16 @@ struct TestValidator::Probe {
       : file(real.without_tests(&map)),
         base_class_line(file.class_start_line()),
         taken(real.test_names()) {
-    for (const Candidate& c : accepted) file.add_test(c.test, c.from, taken);
+    file.add_tests(additions(accepted), taken);
+  }
+  // The tests of one answer, each with the name and code it got.
+  std::vector<Verdict> add(const std::vector<junit::TestMethod>& tests,
+                           const junit::ExtractedTests& from) {
+    std::vector<junit::TestFile::Addition> adds;
+    for (const auto& t : tests) adds.push_back({t, &from});
+    std::vector<Verdict> out;
+    for (auto& t : file.add_tests(adds, taken)) out.push_back({t.name, t.code, false, false, ""});
+    return out;
   }
   // Imports the new tests brought sit before the class, as they will in the file.
   uint32_t line_in_file(uint32_t line) const {
@@ -103,12 +118,6 @@ struct TestValidator::Probe {
       at = end;
     }
     return out + text.substr(at);
-  }
-  Verdict add(const junit::TestMethod& test, const junit::ExtractedTests& from) {
-    Verdict v;
-    v.name = file.add_test(test, from, taken);
-    v.code = file.test_code(v.name);
-    return v;
   }
 };
 
@@ -197,7 +206,7 @@ Result<std::optional<TestValidator::Batch>> TestValidator::compile_batch(
     const junit::TestFile& file, const std::vector<junit::TestMethod>& tests,
     const junit::ExtractedTests& from, const std::vector<Candidate>& accepted) {
   Batch b{Probe(file, accepted), {}, std::vector<bool>(tests.size(), true)};
-  for (const auto& t : tests) b.verdicts.push_back(b.probe.add(t, from));
+  b.verdicts = b.probe.add(tests, from);
   for (int round = 0;; ++round) {
     auto compiled = session_->compile_test_text(cut_->test_path, b.probe.file.text(), kProbeUnit);
     if (!compiled) return compiled.error();
@@ -258,7 +267,7 @@ Result<std::vector<Verdict>> TestValidator::try_one_by_one(
   std::vector<Verdict> out;
   for (const auto& test : tests) {
     Probe probe(file, accepted);
-    Verdict v = probe.add(test, from);
+    Verdict v = probe.add({test}, from).front();
     auto compiled = session_->compile_test_text(cut_->test_path, probe.file.text(), kProbeUnit);
     if (!compiled) return compiled.error();
     if (!compiled->success) {
@@ -290,7 +299,7 @@ Result<std::vector<Verdict>> TestValidator::try_naively(const junit::TestFile& f
                                                         const junit::ExtractedTests& from,
                                                         const std::vector<Candidate>& accepted) {
   junit::TestFile working = file;
-  for (const Candidate& c : accepted) working.add_test(c.test, c.from);
+  working.add_tests(additions(accepted));
   std::vector<Verdict> out;
   for (const auto& test : tests) {
     junit::TestFile candidate = working;
@@ -367,7 +376,7 @@ Result<coverage::SourceCoverage> TestValidator::merge_coverage(
   }
   // The store is gone (a restarted helper) or the tests failed this time: measure it all.
   junit::TestFile whole = file;
-  for (const Candidate& c : tests) whole.add_test(c.test, c.from);
+  whole.add_tests(additions(tests));
   auto measured = run_class(whole);
   if (!measured) return measured.error();
   return measured->coverage;
@@ -400,10 +409,8 @@ Result<Commit> TestValidator::commit(const junit::TestFile& file,
       }
     }
   }
-  for (const Candidate& c : kept) {
-    out.file.add_test(c.test, c.from);
-    out.kept.push_back(c.test.name);
-  }
+  out.file.add_tests(additions(kept));
+  out.kept = names_of(kept);
   if (options_.check_each_test_in_class) {
     auto measured = run_class(out.file);
     if (!measured) return measured.error();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <set>
 
 #include "junit/java_members.h"
 
@@ -115,7 +116,7 @@ void TestFile::add_import(const std::string& import) {
   }
 }
 
-void TestFile::add_member(const std::string& code) {
+std::pair<size_t, std::string> TestFile::member_slot() const {
   auto p = Parsed::of(text_);
   TSNode body = field(first_class(p->tree.root()), "body");
   size_t close = ts_node_end_byte(body) - 1;  // the class's closing brace
@@ -125,7 +126,7 @@ void TestFile::add_member(const std::string& code) {
   if (text_.find_first_not_of(" \t", at) != close) at = close;
   // The indentation the class's members already have (two spaces in an empty class).
   std::string indent = "  ";
-  auto members = named_children(field(first_class(p->tree.root()), "body"));
+  auto members = named_children(body);
   if (!members.empty()) {
     size_t start = ts_node_start_byte(members.front());
     size_t bol = text_.rfind('\n', start == 0 ? 0 : start - 1);
@@ -133,51 +134,90 @@ void TestFile::add_member(const std::string& code) {
     std::string lead = text_.substr(bol, start - bol);
     if (!lead.empty() && lead.find_first_not_of(" \t") == std::string::npos) indent = lead;
   }
-  text_.insert(at, "\n" + reindent(code, indent));
+  return {at, indent};
 }
 
-std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& from,
-                               const std::vector<std::string>& also_taken) {
+namespace {
+
+// `code` of a test method with its name `from` replaced by `to`.
+std::string renamed(std::string code, const std::string& from, const std::string& to) {
+  auto wrapped = Parsed::of("class X {\n" + code + "\n}");
+  auto members = named_children(field(first_class(wrapped->tree.root()), "body"));
+  TSNode id = members.empty() || node_type(members[0]) != "method_declaration"
+                  ? TSNode{}
+                  : field(members[0], "name");
+  uint32_t offset = static_cast<uint32_t>(std::string("class X {\n").size());
+  if (!ts_node_is_null(id) && ts_node_start_byte(id) >= offset) {
+    code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
+                 to);
+  } else if (size_t at = code.find(from + "("); at != std::string::npos) {
+    code.replace(at, from.size(), to);  // a test javac will reject anyway
+  }
+  return code;
+}
+
+}  // namespace
+
+std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
+                                            const std::vector<std::string>& also_taken) {
   auto p = Parsed::of(text_);
   TSNode cls = first_class(p->tree.root());
   std::vector<std::string> keys;
   for (TSNode m : named_children(field(cls, "body"))) keys.push_back(member_key(*p, m));
-  for (const std::string& i : from.imports) add_import(i);
-  std::vector<bool> needed = members_needed(test.code, from.members);
-  for (size_t m = 0; m < from.members.size(); ++m) {
-    const auto& [key, code] = from.members[m];
-    if (!needed[m]) continue;  // added with a test that uses it, if one is kept
-    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
-    keys.push_back(key);
-    add_member(code);
+  std::set<std::string> imports;
+  for (TSNode c : named_children(p->tree.root())) {
+    if (node_type(c) == "import_declaration") imports.insert(java::collapse_whitespace(p->text(c)));
   }
-  std::string name = test.name;
+  auto [at, indent] = member_slot();
   auto taken = [&keys, &also_taken](const std::string& n) {
     return std::find(also_taken.begin(), also_taken.end(), n) != also_taken.end() ||
            std::any_of(keys.begin(), keys.end(),
                        [&n](const std::string& k) { return k.rfind("method:" + n + "(", 0) == 0; });
   };
-  for (int n = 2; taken(name); ++n) {
-    name = test.name + std::to_string(n);
+  std::vector<std::string> new_imports;
+  std::string members;
+  std::string all_code;
+  std::vector<TestMethod> added;
+  for (const Addition& a : tests) {
+    for (const std::string& i : a.from->imports) {
+      if (imports.insert(i).second) new_imports.push_back(i);
+    }
+    std::vector<bool> needed = members_needed(a.test.code, a.from->members);
+    for (size_t m = 0; m < a.from->members.size(); ++m) {
+      const auto& [key, code] = a.from->members[m];
+      if (!needed[m]) continue;  // added with a test that uses it, if one is kept
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      keys.push_back(key);
+      members += "\n" + reindent(code, indent);
+    }
+    std::string name = a.test.name;
+    for (int n = 2; taken(name); ++n) name = a.test.name + std::to_string(n);
+    std::string code = name == a.test.name ? a.test.code : renamed(a.test.code, a.test.name, name);
+    keys.push_back("method:" + name + "(");
+    members += "\n" + reindent(code, indent);
+    all_code += code + "\n";
+    added.push_back({name, std::move(code)});
   }
-  std::string code = test.code;
-  if (name != test.name) {
-    auto wrapped = Parsed::of("class X {\n" + code + "\n}");
-    auto members = named_children(field(first_class(wrapped->tree.root()), "body"));
-    TSNode id = members.empty() || node_type(members[0]) != "method_declaration"
-                    ? TSNode{}
-                    : field(members[0], "name");
-    uint32_t offset = static_cast<uint32_t>(std::string("class X {\n").size());
-    if (!ts_node_is_null(id) && ts_node_start_byte(id) >= offset) {
-      code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
-                   name);
-    } else if (size_t at = code.find(test.name + "("); at != std::string::npos) {
-      code.replace(at, test.name.size(), name);  // a test javac will reject anyway
+  text_.insert(at, members);
+  for (const std::string& i : new_imports) add_import(i);
+  add_assertion_imports(all_code);
+  return added;
+}
+
+std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& from,
+                               const std::vector<std::string>& also_taken) {
+  return add_tests({{test, &from}}, also_taken).front().name;
+}
+
+std::map<std::string, std::string> TestFile::test_bodies() const {
+  std::map<std::string, std::string> out;
+  auto p = Parsed::of(text_);
+  for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
+    if (is_test_method(*p, m)) {
+      out.emplace(test_body_key(std::string(p->text(m))), std::string(p->text(field(m, "name"))));
     }
   }
-  add_member(code);
-  add_assertion_imports(code);
-  return name;
+  return out;
 }
 
 namespace {

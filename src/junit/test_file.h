@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,11 +48,24 @@ class TestFile {
   /// {0, 0} when there is none.
   std::pair<uint32_t, uint32_t> test_lines(const std::string& name) const;
 
-  /// Adds `test` with the imports and members of `from` it lacks (members by name). A test
-  /// whose name is taken (by a method of the file or by one of `also_taken`) is renamed with a
-  /// numeric suffix. Returns the name the test got.
+  /// A test to add and the answer it came from (for the imports and members it needs).
+  struct Addition {
+    TestMethod test;
+    const ExtractedTests* from;  ///< Outlives the call.
+  };
+
+  /// Adds each test with the imports and members of its answer it lacks (members by name), in
+  /// order, after the class's last member. A test whose name is taken (by a method of the file,
+  /// an earlier addition or one of `also_taken`) is renamed with a numeric suffix. Returns the
+  /// tests as added (name and code). Parses the file a few times in all, not per test.
+  std::vector<TestMethod> add_tests(const std::vector<Addition>& tests,
+                                    const std::vector<std::string>& also_taken = {});
+  /// add_tests for one test; returns the name it got.
   std::string add_test(const TestMethod& test, const ExtractedTests& from,
                        const std::vector<std::string>& also_taken = {});
+  /// Every test's body key (test_body_key) with the name of the first test that has it: one
+  /// parse for what same_test_as does per test.
+  std::map<std::string, std::string> test_bodies() const;
   /// The file without its test methods: imports, fields, helpers, setup and nested classes
   /// stay. With new tests added, it compiles and runs them as the whole file would, at the cost
   /// of the new tests only.
@@ -64,7 +78,8 @@ class TestFile {
  private:
   explicit TestFile(std::string text) : text_(std::move(text)) {}
   void add_import(const std::string& import);
-  void add_member(const std::string& code);
+  /// Where members go (the start of the class's closing brace line) and their indentation.
+  std::pair<size_t, std::string> member_slot() const;
   /// Adds static imports for JUnit assertions `code` calls unqualified that the file does not
   /// import (a model that writes loose methods often uses assertTrue where the file imports
   /// assertEquals alone). A wildcard static import counts as importing every name.
