@@ -126,7 +126,9 @@ if 0 in per_iter and 1000 in per_iter:
     print()
     print(f"10 new tests into a 1,000-test file cost **{per_iter[1000] / per_iter[0]:.2f}x** what they "
           f"cost into an empty one per iteration with this build (target: at most 2x). The whole run "
-          f"also holds the first measurement and the final whole-class check, once each.")
+          f"also holds the first measurement and the final whole-class check, once each. With 0 tests "
+          f"the iteration also pays the helper's first compilation (javac warming up), which the "
+          f"other rows pay in the first measurement of their existing test file.")
 if replayed:
     ours = load(f"{tmp}/rep-{new}-*.json")
     theirs = load(f"{tmp}/rep-{old}-*.json")
