@@ -28,8 +28,13 @@ class AnswerTaker {
  private:
   std::vector<junit::TestMethod> fresh_tests(const junit::ExtractedTests& extracted,
                                              const junit::TestFile& file) const;
-  Status keep(std::vector<Candidate>& accepted, const std::vector<std::string>& repaired,
-              LoopState& state, IterationReport& it);
+  /// What an answer brought that passed: in the order they go into the file.
+  struct Taken {
+    std::vector<Candidate> accepted;
+    std::vector<std::string> repaired;  ///< names of the accepted that are repairs
+    std::vector<std::string> skipped;   ///< names of the accepted that were skipped
+  };
+  Status keep(Taken& taken, LoopState& state, IterationReport& it);
   void drop(const Verdict& v, LoopState& state, IterationReport& it);
 
   TestValidator* validator_;

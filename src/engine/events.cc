@@ -119,13 +119,23 @@ std::string line(const AnswerTooLarge& a) {
                      a.bytes, a.limit);
 }
 
-std::string line(const TestRepeats& t) {
-  return "  skipped " + t.test + ": the same as " + t.same_as;
+std::string line(const TestsRepeat& t) {
+  if (t.count == 1) return "  skipped " + t.example;
+  return fmt::format(
+      "  {} tests of the answer repeat tests the file has (e.g. {}): not added again", t.count,
+      t.example);
+}
+
+std::string line(const TestSkipped& t) {
+  return "  " + t.test + " is skipped when it runs (" + t.reason +
+         "): kept in the file, not counted as passing";
 }
 
 std::string line(const RepairAttempt& r) {
-  return fmt::format("  {} fails ({}); repair attempt {} of {}", r.test,
-                     r.compile_error ? "does not compile" : "does not pass", r.attempt, r.of);
+  const char* what = r.tests == 1 ? (r.compile_error ? "does not compile" : "does not pass")
+                                  : (r.compile_error ? "do not compile" : "do not pass");
+  return fmt::format("  {} {} ({}); repair attempt {} of {}", r.test,
+                     r.tests == 1 ? "fails" : "fail", what, r.attempt, r.of);
 }
 
 std::string line(const NotRepairable& n) {

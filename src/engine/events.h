@@ -96,15 +96,23 @@ struct AnswerTooLarge {
   size_t bytes = 0;
   size_t limit = 0;
 };
-struct TestRepeats {
+/// Tests of an answer that repeat tests of the file (or of the answer): not added again.
+struct TestsRepeat {
+  size_t count = 0;
+  std::string example;  ///< "testA (the same as testB)"
+};
+/// A test that ran but was skipped (@Disabled, a failed assumption): kept in the file, not
+/// counted as passing.
+struct TestSkipped {
   std::string test;
-  std::string same_as;
+  std::string reason;
 };
 struct RepairAttempt {
-  std::string test;
+  std::string test;  ///< the tests of one cause, "a, b"
   bool compile_error = false;
   int attempt = 0;
   int of = 0;
+  size_t tests = 1;
 };
 struct NotRepairable {
   std::string test;
@@ -143,16 +151,15 @@ struct FinalCheckFailed {
 
 }  // namespace event
 
-using Event =
-    std::variant<event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded,
-                 event::IterationStarted, event::IterationDone, event::IterationUndone,
-                 event::Resuming, event::TestFileChanged, event::UnusedRecordedAnswers,
-                 event::ExistingTestFails, event::RolledBack, event::PromptShrunk,
-                 event::PromptSentAsItIs, event::AnswerReused, event::NoPathLeft, event::ModelError,
-                 event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestRepeats,
-                 event::RepairAttempt, event::NotRepairable, event::TestKept, event::TestDropped,
-                 event::NotTogether, event::RepairWithoutSource, event::RepairRepeats,
-                 event::BackedUp, event::UserEditMerged, event::FinalCheckFailed>;
+using Event = std::variant<
+    event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded, event::IterationStarted,
+    event::IterationDone, event::IterationUndone, event::Resuming, event::TestFileChanged,
+    event::UnusedRecordedAnswers, event::ExistingTestFails, event::RolledBack, event::PromptShrunk,
+    event::PromptSentAsItIs, event::AnswerReused, event::NoPathLeft, event::ModelError,
+    event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestsRepeat,
+    event::TestSkipped, event::RepairAttempt, event::NotRepairable, event::TestKept,
+    event::TestDropped, event::NotTogether, event::RepairWithoutSource, event::RepairRepeats,
+    event::BackedUp, event::UserEditMerged, event::FinalCheckFailed>;
 
 /// The event as one progress line, as the CLI prints it and the journal keeps it.
 std::string render(const Event& e);

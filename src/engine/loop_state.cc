@@ -31,6 +31,7 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"failed", std::move(failures)},
           {"generated_total", generated_total},
           {"kept", kept},
+          {"skipped", skipped},
           {"answers", answers},
           {"llm_s", llm_s}};
 }
@@ -49,6 +50,10 @@ void LoopState::restore_from(const nlohmann::json& state) {
   std::vector<std::string> names = file ? file->test_names() : std::vector<std::string>{};
   for (const std::string& k : state.value("kept", std::vector<std::string>{})) {
     if (std::find(names.begin(), names.end(), k) != names.end()) kept.push_back(k);
+  }
+  skipped.clear();
+  for (const std::string& k : state.value("skipped", std::vector<std::string>{})) {
+    if (std::find(kept.begin(), kept.end(), k) != kept.end()) skipped.push_back(k);
   }
   answers = state.value("answers", 0);
   llm_s = state.value("llm_s", 0.0);

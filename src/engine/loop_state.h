@@ -20,6 +20,7 @@ struct LoopState {
   select::PathHistory history;             ///< Algorithm 2's pathHistory
   std::vector<prompt::FailedTest> failed;  ///< Unrepaired tests, for the next prompt
   std::vector<std::string> kept;           ///< The generated tests kept, by the names they got
+  std::vector<std::string> skipped;        ///< Those of `kept` that are skipped when they run
   int generated_total = 0;                 ///< Tests the model wrote (for the pass rate)
   int answers = 0;                         ///< Answers to generate prompts received
   int no_increase = 0;                     ///< Iterations in a row without coverage gain

@@ -1,6 +1,11 @@
 #include "engine/repair.h"
 
+#include <algorithm>
+#include <cctype>
+#include <set>
+
 #include "core/cancel.h"
+#include "java/source_text.h"
 
 namespace panta::engine {
 
@@ -14,16 +19,41 @@ std::string unrepairable_reason(const Verdict& v) {
   return "";
 }
 
-Repairer::Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
-                   std::string junit, int attempts, EventSink events)
-    : model_(&model),
-      validator_(&validator),
-      cut_(&cut),
-      junit_(std::move(junit)),
-      attempts_(attempts),
-      events_(std::move(events)) {}
-
 namespace {
+
+// A verdict's cause, as grouping compares it.
+std::string cause_of(const Verdict& v) {
+  if (v.compile_error) {
+    // javac's messages without their lines: "line 12: error: cannot find symbol ..." lines.
+    std::set<std::string> messages;
+    size_t at = 0;
+    while ((at = v.error.find(": error: ", at)) != std::string::npos) {
+      size_t end = v.error.find('\n', at);
+      messages.insert(v.error.substr(at, end == std::string::npos ? end : end - at));
+      at += 9;
+    }
+    std::string key = "compile";
+    for (const auto& m : messages) key += "|" + m;
+    return key;
+  }
+  std::string first = v.error.substr(0, v.error.find('\n'));
+  if (first.find("AssertionFailedError") != std::string::npos ||
+      first.find("AssertionError") != std::string::npos ||
+      first.find("ComparisonFailure") != std::string::npos) {
+    return "assertion|" + v.name;
+  }
+  std::string key;
+  for (char c : first) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) key += c;
+  }
+  return "run|" + key;
+}
+
+std::string joined(const std::vector<Verdict>& tests) {
+  std::string out;
+  for (const Verdict& v : tests) out += (out.empty() ? "" : ", ") + v.name;
+  return out;
+}
 
 // The name of a test of `file` or of `accepted` with the same body as `test`, or "".
 std::string repeated(const junit::TestFile& file, const std::vector<Candidate>& accepted,
@@ -39,61 +69,133 @@ std::string repeated(const junit::TestFile& file, const std::vector<Candidate>& 
 
 }  // namespace
 
-Result<std::optional<RepairOutcome>> Repairer::attempt(const junit::TestFile& file,
-                                                       const Verdict& failed,
-                                                       const std::vector<Candidate>& accepted,
-                                                       IterationReport& it) {
+std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& failing,
+                                                 size_t max_group) {
+  std::vector<std::pair<std::string, std::vector<Verdict>>> groups;
+  for (const Verdict& v : failing) {
+    std::string cause = cause_of(v);
+    auto g = std::find_if(groups.begin(), groups.end(), [&cause, max_group](const auto& x) {
+      return x.first == cause && x.second.size() < max_group;
+    });
+    if (g == groups.end()) {
+      groups.push_back({cause, {v}});
+    } else {
+      g->second.push_back(v);
+    }
+  }
+  std::vector<std::vector<Verdict>> out;
+  for (auto& [cause, tests] : groups) out.push_back(std::move(tests));
+  return out;
+}
+
+Repairer::Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
+                   std::string junit, int attempts, EventSink events)
+    : model_(&model),
+      validator_(&validator),
+      cut_(&cut),
+      junit_(std::move(junit)),
+      attempts_(attempts),
+      events_(std::move(events)) {}
+
+prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
   prompt::RepairInputs in;
   in.source_text = cut_->source_text;
   in.test_class_name = cut_->test_class;
   in.package_name = cut_->package;
   in.junit = junit_;
-  in.test_code = failed.code;
-  in.compile_error = failed.compile_error;
-  in.error = failed.error;
+  in.test_view = validator_->repair_view(open);
+  in.compile_error = open.front().compile_error;
+  bool same_error = std::all_of(open.begin(), open.end(), [&open](const Verdict& v) {
+    return v.error == open.front().error;
+  });
+  for (const Verdict& v : open) {
+    in.test_names.push_back(v.name);
+    if (same_error && &v != &open.front()) continue;
+    in.error += (open.size() > 1 && !same_error ? v.name + ":\n" : "") + v.error;
+    if (!in.error.empty() && in.error.back() != '\n') in.error += "\n";
+  }
+  return in;
+}
+
+Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>& open,
+                               const std::vector<Candidate>& accepted, RepairOutcome& out,
+                               IterationReport& it) {
+  prompt::RepairInputs in = inputs(open);
   auto answer = model_->repair(in);
   if (!answer) {
     events_(event::ModelError{answer.error().message, true});
-    return std::optional<RepairOutcome>();
+    return false;
   }
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
   auto extracted = junit::extract_tests(answer->text);
   if (!extracted) {
-    Verdict v = failed;
-    v.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";
-    return std::optional<RepairOutcome>(RepairOutcome{std::move(v), std::nullopt});
+    for (Verdict& v : open) {
+      v.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";
+    }
+    return true;
   }
-  const junit::TestMethod& fix = extracted->tests.front();
-  if (std::string same = repeated(file, accepted, fix); !same.empty()) {
-    events_(event::RepairRepeats{failed.name, same});
-    return std::optional<RepairOutcome>();
+  std::vector<Candidate> context = accepted;
+  context.insert(context.end(), out.fixed.begin(), out.fixed.end());
+  std::vector<junit::TestMethod> fixes;
+  for (const junit::TestMethod& fix : extracted->tests) {
+    std::string same = repeated(file, context, fix);
+    if (same.empty()) {
+      fixes.push_back(fix);
+      continue;
+    }
+    // The fix of that test (by name, else the next one) repeats a test that is there already.
+    auto target = std::find_if(open.begin(), open.end(),
+                               [&fix](const Verdict& v) { return v.name == fix.name; });
+    if (target == open.end() && open.size() == 1) target = open.begin();
+    if (target == open.end()) continue;
+    events_(event::RepairRepeats{target->name, same});
+    out.unrepaired.push_back(*target);
+    open.erase(target);
   }
-  auto verdicts = validator_->try_tests(file, {fix}, *extracted, accepted);
+  if (fixes.empty()) return !open.empty();
+  auto verdicts = validator_->try_tests(file, fixes, *extracted, context);
   if (!verdicts) return verdicts.error();
-  RepairOutcome out{std::move(verdicts->front()), std::nullopt};
-  if (out.verdict.passed) {
-    out.fixed = Candidate{{out.verdict.name, out.verdict.code}, std::move(*extracted)};
+  for (size_t i = 0; i < verdicts->size() && !open.empty(); ++i) {
+    Verdict& fix = (*verdicts)[i];
+    auto target = std::find_if(open.begin(), open.end(),
+                               [&](const Verdict& v) { return v.name == fixes[i].name; });
+    if (target == open.end()) target = open.begin();
+    if (fix.passed) {
+      out.fixed.push_back({{fix.name, fix.code}, *extracted});
+      out.repaired.push_back(target->name);
+      open.erase(target);
+    } else {
+      *target = std::move(fix);
+    }
   }
-  return std::optional<RepairOutcome>(std::move(out));
+  return true;
 }
 
-Result<RepairOutcome> Repairer::repair(const junit::TestFile& file, const Verdict& failed,
+Result<RepairOutcome> Repairer::repair(const junit::TestFile& file,
+                                       const std::vector<Verdict>& failing,
                                        const std::vector<Candidate>& accepted,
                                        IterationReport& it) {
-  RepairOutcome last{failed, std::nullopt};
-  for (int n = 1; !last.verdict.passed && n <= attempts_; ++n) {
-    if (std::string why = unrepairable_reason(last.verdict); !why.empty()) {
-      events_(event::NotRepairable{last.verdict.name, why});
-      break;
+  RepairOutcome out;
+  std::vector<Verdict> open;
+  for (const Verdict& v : failing) {
+    std::string why = attempts_ > 0 ? unrepairable_reason(v) : "";
+    if (!why.empty()) {
+      events_(event::NotRepairable{v.name, why});
+      out.unrepaired.push_back(v);
+    } else {
+      open.push_back(v);
     }
-    events_(event::RepairAttempt{last.verdict.name, last.verdict.compile_error, n, attempts_});
-    auto next = attempt(file, last.verdict, accepted, it);
-    if (!next) return next.error();
-    if (panta::stop_requested() || !*next) break;
-    last = std::move(**next);
   }
-  return last;
+  for (int n = 1; !open.empty() && n <= attempts_; ++n) {
+    events_(
+        event::RepairAttempt{joined(open), open.front().compile_error, n, attempts_, open.size()});
+    auto go_on = attempt(file, open, accepted, out, it);
+    if (!go_on) return go_on.error();
+    if (panta::stop_requested() || !*go_on) break;
+  }
+  out.unrepaired.insert(out.unrepaired.end(), open.begin(), open.end());
+  return out;
 }
 
 }  // namespace panta::engine

@@ -12,31 +12,34 @@
 
 namespace panta::engine {
 
-/// How a repair ended: the last verdict, and the test to keep when it passed.
+/// How the repair of tests of one cause ended.
 struct RepairOutcome {
-  Verdict verdict;
-  std::optional<Candidate> fixed;  ///< the passing test with the repair answer it came from
+  std::vector<Verdict> unrepaired;    ///< the last verdict of each test no fix made pass
+  std::vector<Candidate> fixed;       ///< the passing fixes, with the repair answers they came from
+  std::vector<std::string> repaired;  ///< the names of the failing tests that a fix replaced
 };
 
-/// Asks the model to fix a failing test until a fix passes or the attempts run out.
+/// Asks the model to fix failing tests, those of one cause in one prompt, until the fixes pass
+/// or the attempts run out.
 class Repairer {
  public:
   /// Every reference outlives the repairer; `junit` names the test generation for the prompt.
   Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
            std::string junit, int attempts, EventSink events);
 
-  /// Repairs `failed`, a test tried as an addition to `file` with `accepted`. Counts the
-  /// repair answers' tokens in `it`. Stops early on a model error, a fix that repeats an
-  /// existing test, a stop request, or a compile error no source change can fix ("code too
-  /// large"). Fails only when the JVM helper does.
-  Result<RepairOutcome> repair(const junit::TestFile& file, const Verdict& failed,
+  /// Repairs `failing` (tests of one cause, tried as additions to `file` with `accepted`).
+  /// Counts the repair answers' tokens in `it`. A test stops being repaired on a model error, a
+  /// fix that repeats an existing test, a stop request, or a compile error no source change
+  /// can fix ("code too large"). Fails only when the JVM helper does.
+  Result<RepairOutcome> repair(const junit::TestFile& file, const std::vector<Verdict>& failing,
                                const std::vector<Candidate>& accepted, IterationReport& it);
 
  private:
-  /// One attempt: nullopt when the repairs should stop (said by an event).
-  Result<std::optional<RepairOutcome>> attempt(const junit::TestFile& file, const Verdict& failed,
-                                               const std::vector<Candidate>& accepted,
-                                               IterationReport& it);
+  /// One attempt for `open`; false when the repairs should stop (said by an event).
+  Result<bool> attempt(const junit::TestFile& file, std::vector<Verdict>& open,
+                       const std::vector<Candidate>& accepted, RepairOutcome& out,
+                       IterationReport& it);
+  prompt::RepairInputs inputs(const std::vector<Verdict>& open) const;
 
   ModelCaller* model_;
   TestValidator* validator_;
@@ -48,5 +51,12 @@ class Repairer {
 
 /// Why no source change can fix this compile error (a class file limit), or "".
 std::string unrepairable_reason(const Verdict& v);
+
+/// The failing tests grouped by cause, each group for one repair prompt (at most
+/// `max_group` tests): tests that fail to compile with the same javac messages, or fail
+/// alike at run time (the same exception and message but for numbers); every failed
+/// assertion is a cause of its own.
+std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& failing,
+                                                 size_t max_group = 8);
 
 }  // namespace panta::engine

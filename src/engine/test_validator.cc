@@ -65,62 +65,6 @@ std::vector<junit::TestFile::Addition> additions(const std::vector<Candidate>& t
   return out;
 }
 
-/// The file without its tests, plus new tests: compiles and runs them at their own cost. Its
-/// line numbers are told as those the lines will have in the test file, with the new tests
-/// added after the file's own (where the loop adds them).
-struct TestValidator::Probe {
-  junit::LineMap map;
-  junit::TestFile file;
-  uint32_t base_class_line;
-  std::vector<std::string> taken;  ///< the real file's test names, which new tests may not take
-
-  Probe(const junit::TestFile& real, const std::vector<Candidate>& accepted)
-      : file(real.without_tests(&map)),
-        base_class_line(file.class_start_line()),
-        taken(real.test_names()) {
-    file.add_tests(additions(accepted), taken);
-  }
-  // The tests of one answer, each with the name and code it got.
-  std::vector<Verdict> add(const std::vector<junit::TestMethod>& tests,
-                           const junit::ExtractedTests& from) {
-    std::vector<junit::TestFile::Addition> adds;
-    for (const auto& t : tests) adds.push_back({t, &from});
-    std::vector<Verdict> out;
-    for (auto& t : file.add_tests(adds, taken)) out.push_back({t.name, t.code, false, false, ""});
-    return out;
-  }
-  // Imports the new tests brought sit before the class, as they will in the file.
-  uint32_t line_in_file(uint32_t line) const {
-    uint32_t cls = file.class_start_line();
-    if (line < cls) return line;
-    uint32_t added = cls - base_class_line;
-    return map.original(line - added) + added;
-  }
-  std::function<uint32_t(uint32_t)> mapper() const {
-    return [this](uint32_t line) { return line_in_file(line); };
-  }
-  // `text` (a stack trace) with the probe's lines, "(FooTest.java:12)", turned into the file's.
-  std::string in_file_lines(const std::string& text, const std::string& file_name) const {
-    const std::string mark = "(" + file_name + ":";
-    std::string out;
-    size_t at = 0;
-    for (size_t hit = text.find(mark); hit != std::string::npos; hit = text.find(mark, at)) {
-      size_t digits = hit + mark.size();
-      size_t end = text.find_first_not_of("0123456789", digits);
-      if (end == std::string::npos || end == digits || text[end] != ')') {
-        out.append(text, at, digits - at);
-        at = digits;
-        continue;
-      }
-      uint32_t line = static_cast<uint32_t>(std::stoul(text.substr(digits, end - digits)));
-      out.append(text, at, digits - at);
-      out += std::to_string(line_in_file(line));
-      at = end;
-    }
-    return out + text.substr(at);
-  }
-};
-
 /// An answer's tests in one probe, with the compile errors javac pinned on each.
 struct TestValidator::Batch {
   Probe probe;
@@ -128,27 +72,60 @@ struct TestValidator::Batch {
   std::vector<bool> compiled;
 };
 
+namespace {
+
+std::vector<Verdict> verdicts_of(const std::vector<junit::TestMethod>& added) {
+  std::vector<Verdict> out;
+  for (const auto& t : added) {
+    Verdict v;
+    v.name = t.name;
+    v.code = t.code;
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+std::vector<junit::TestFile::Addition> additions(const std::vector<junit::TestMethod>& tests,
+                                                 const junit::ExtractedTests& from) {
+  std::vector<junit::TestFile::Addition> out;
+  for (const auto& t : tests) out.push_back({t, &from});
+  return out;
+}
+
+}  // namespace
+
 TestValidator::TestValidator(runner::TestSession& session, const ClassUnderTest& cut,
                              ValidatorOptions options)
     : session_(&session), cut_(&cut), options_(options) {}
 
-std::string TestValidator::failure_of(const runner::RunResult& run, const std::string& name) const {
+std::string TestValidator::failure_of(const runner::RunResult& run, const std::string& name,
+                                      bool* skipped) const {
   const std::string id = cut_->test_fqn + "#" + name;
   const std::string method = "[method:" + name + "(";
   bool seen = false;
+  std::string skip;
   for (const auto& r : run.results) {
     bool mine = r.id == id || r.id.rfind(id + "[", 0) == 0 || r.id == cut_->test_fqn ||
                 r.id.find(method) != std::string::npos;
     if (!mine) continue;
     seen = true;
-    if (r.status != runner::TestStatus::kPassed) return describe(r);
+    if (r.status == runner::TestStatus::kSkipped) {
+      skip = describe(r);
+    } else if (r.status != runner::TestStatus::kPassed) {
+      return describe(r);
+    }
   }
-  return seen ? "" : "the test did not run";
+  if (skipped != nullptr) *skipped = seen && !skip.empty();
+  if (!seen) return "the test did not run";
+  return skip;
 }
 
-std::string TestValidator::probe_failure(const Probe& probe, const runner::RunResult& run,
-                                         const std::string& name) const {
-  return probe.in_file_lines(failure_of(run, name), fs::path(cut_->test_path).filename().string());
+void TestValidator::judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const {
+  v.error = failure_of(run, v.name, &v.skipped);
+  if (probe != nullptr) {
+    v.error = probe->in_file_lines(v.error, fs::path(cut_->test_path).filename().string());
+  }
+  v.passed = v.error.empty();
 }
 
 Result<ClassRun> TestValidator::run_class(const junit::TestFile& file) {
@@ -205,10 +182,10 @@ Result<runner::RunResult> TestValidator::run_probe(const std::vector<std::string
 Result<std::optional<TestValidator::Batch>> TestValidator::compile_batch(
     const junit::TestFile& file, const std::vector<junit::TestMethod>& tests,
     const junit::ExtractedTests& from, const std::vector<Candidate>& accepted) {
-  Batch b{Probe(file, accepted), {}, std::vector<bool>(tests.size(), true)};
-  b.verdicts = b.probe.add(tests, from);
+  Batch b{Probe(file, additions(accepted)), {}, std::vector<bool>(tests.size(), true)};
+  b.verdicts = verdicts_of(b.probe.add(additions(tests, from)));
   for (int round = 0;; ++round) {
-    auto compiled = session_->compile_test_text(cut_->test_path, b.probe.file.text(), kProbeUnit);
+    auto compiled = session_->compile_test_text(cut_->test_path, b.probe.file().text(), kProbeUnit);
     if (!compiled) return compiled.error();
     if (compiled->success) return std::optional<Batch>(std::move(b));
     if (round == 2) return std::optional<Batch>();
@@ -219,20 +196,22 @@ Result<std::optional<TestValidator::Batch>> TestValidator::compile_batch(
         return std::optional<Batch>();  // in another source javac compiled along
       std::optional<size_t> owner;
       for (size_t i = 0; i < tests.size() && !owner; ++i) {
-        auto [first, last] = b.probe.file.test_lines(b.verdicts[i].name);
+        auto [first, last] = b.probe.file().test_lines(b.verdicts[i].name);
         if (b.compiled[i] && d.line >= static_cast<int>(first) && d.line <= static_cast<int>(last))
           owner = i;
       }
       if (!owner) return std::optional<Batch>();  // in a helper, an import, the user's code...
       by_test[*owner].push_back(d);
     }
+    auto snapshot = std::make_shared<const Probe>(b.probe);  // the text these errors refer to
     for (auto& [i, diagnostics] : by_test) {
+      b.verdicts[i].context = snapshot;
       b.verdicts[i].compile_error = true;
       b.verdicts[i].error =
-          diagnostics_with_lines(diagnostics, b.probe.file.text(), b.probe.mapper());
+          diagnostics_with_lines(diagnostics, b.probe.file().text(), b.probe.mapper());
       b.compiled[i] = false;
     }
-    for (auto& [i, diagnostics] : by_test) b.probe.file.remove_test(b.verdicts[i].name);
+    for (auto& [i, diagnostics] : by_test) b.probe.remove(b.verdicts[i].name);
   }
 }
 
@@ -244,19 +223,17 @@ Result<std::vector<Verdict>> TestValidator::run_batch(Batch b) {
   if (names.empty()) return b.verdicts;
   auto together = run_probe(names, true);
   if (!together) return together.error();
+  auto snapshot = std::make_shared<const Probe>(b.probe);
   for (size_t i = 0; i < b.verdicts.size(); ++i) {
     if (!b.compiled[i]) continue;
     Verdict& v = b.verdicts[i];
-    v.error = probe_failure(b.probe, *together, v.name);
-    if (v.error.empty()) {
-      v.passed = true;
-      continue;
-    }
+    v.context = snapshot;
+    judge(v, *together, &b.probe);
+    if (v.passed || v.skipped) continue;
     // Alone, to tell a test that fails from one that others make fail (commit sorts those out).
     auto alone = run_probe({v.name}, false);
     if (!alone) return alone.error();
-    v.error = probe_failure(b.probe, *alone, v.name);
-    v.passed = v.error.empty();
+    judge(v, *alone, &b.probe);
   }
   return b.verdicts;
 }
@@ -266,18 +243,19 @@ Result<std::vector<Verdict>> TestValidator::try_one_by_one(
     const junit::ExtractedTests& from, const std::vector<Candidate>& accepted) {
   std::vector<Verdict> out;
   for (const auto& test : tests) {
-    Probe probe(file, accepted);
-    Verdict v = probe.add({test}, from).front();
-    auto compiled = session_->compile_test_text(cut_->test_path, probe.file.text(), kProbeUnit);
+    auto probe = std::make_shared<Probe>(file, additions(accepted));
+    Verdict v = verdicts_of(probe->add(additions({test}, from))).front();
+    v.context = probe;
+    auto compiled = session_->compile_test_text(cut_->test_path, probe->file().text(), kProbeUnit);
     if (!compiled) return compiled.error();
     if (!compiled->success) {
       v.compile_error = true;
-      v.error = diagnostics_with_lines(compiled->diagnostics, probe.file.text(), probe.mapper());
+      v.error =
+          diagnostics_with_lines(compiled->diagnostics, probe->file().text(), probe->mapper());
     } else {
       auto alone = run_probe({v.name}, false);
       if (!alone) return alone.error();
-      v.error = probe_failure(probe, *alone, v.name);
-      v.passed = v.error.empty();
+      judge(v, *alone, probe.get());
     }
     out.push_back(std::move(v));
   }
@@ -316,13 +294,13 @@ Result<std::vector<Verdict>> TestValidator::try_naively(const junit::TestFile& f
     }
     auto alone = session_->run({cut_->test_fqn + "#" + v.name}, {}, options_.test_timeout);
     if (!alone) return alone.error();
-    v.error = failure_of(*alone, v.name);
-    if (v.error.empty()) {
+    judge(v, *alone, nullptr);
+    if (v.passed) {
       std::string broken = breaks_the_class();
       if (!broken.empty()) v.error = "it passes alone but breaks the test class: " + broken;
     }
     v.passed = v.error.empty();
-    if (v.passed) working = std::move(candidate);
+    if (v.passed || v.skipped) working = std::move(candidate);
     out.push_back(std::move(v));
   }
   return out;
@@ -339,11 +317,40 @@ Result<std::vector<Verdict>> TestValidator::try_tests(const junit::TestFile& fil
   return run_batch(std::move(**batch));
 }
 
+std::string TestValidator::repair_view(const std::vector<Verdict>& failing) const {
+  std::string out;
+  std::vector<std::pair<const Probe*, std::vector<const Verdict*>>> by_probe;
+  for (const Verdict& v : failing) {
+    auto it = std::find_if(by_probe.begin(), by_probe.end(),
+                           [&v](const auto& p) { return p.first == v.context.get(); });
+    if (it == by_probe.end()) {
+      by_probe.push_back({v.context.get(), {&v}});
+    } else {
+      it->second.push_back(&v);
+    }
+  }
+  for (const auto& [probe, tests] : by_probe) {
+    if (!out.empty()) out += "\n";
+    if (probe == nullptr) {  // validated the slow way: the test alone
+      for (const Verdict* v : tests) out += v->code + "\n";
+      continue;
+    }
+    std::vector<std::string> names;
+    std::map<std::string, std::string> written;
+    for (const Verdict* v : tests) {
+      names.push_back(v->name);
+      written[v->name] = v->code;
+    }
+    out += probe->view(names, written);
+  }
+  return out;
+}
+
 Result<bool> TestValidator::passes_together(const junit::TestFile& file,
                                             const std::vector<Candidate>& tests,
                                             std::string& failure) {
-  Probe probe(file, tests);
-  auto compiled = session_->compile_test_text(cut_->test_path, probe.file.text(), kProbeUnit);
+  Probe probe(file, additions(tests));
+  auto compiled = session_->compile_test_text(cut_->test_path, probe.file().text(), kProbeUnit);
   if (!compiled) return compiled.error();
   if (!compiled->success) {
     failure = "the test class no longer compiles";
@@ -352,7 +359,8 @@ Result<bool> TestValidator::passes_together(const junit::TestFile& file,
   auto run = run_probe(names_of(tests), false);
   if (!run) return run.error();
   for (const Candidate& c : tests) {
-    std::string why = probe_failure(probe, *run, c.test.name);
+    std::string why = probe.in_file_lines(failure_of(*run, c.test.name, nullptr),
+                                          fs::path(cut_->test_path).filename().string());
     if (!why.empty()) {
       failure = cut_->test_fqn + "#" + c.test.name + " " + why;
       return false;
@@ -366,8 +374,8 @@ Result<coverage::SourceCoverage> TestValidator::merge_coverage(
   if (tests.empty() || (merged_names_ == names_of(tests) && store_runs_ > 0)) {
     return store_coverage_;
   }
-  Probe probe(file, tests);
-  auto compiled = session_->compile_test_text(cut_->test_path, probe.file.text(), kProbeUnit);
+  Probe probe(file, additions(tests));
+  auto compiled = session_->compile_test_text(cut_->test_path, probe.file().text(), kProbeUnit);
   if (!compiled) return compiled.error();
   if (compiled->success && store_runs_ >= 0) {
     auto run = run_probe(names_of(tests), true);
@@ -404,8 +412,11 @@ Result<Commit> TestValidator::commit(const junit::TestFile& file,
           kept = std::move(trial);
           continue;
         }
-        out.dropped.push_back({c.test.name, c.test.code, false, false,
-                               "it passes alone but breaks the test class: " + why});
+        Verdict v;
+        v.name = c.test.name;
+        v.code = c.test.code;
+        v.error = "it passes alone but breaks the test class: " + why;
+        out.dropped.push_back(std::move(v));
       }
     }
   }

@@ -8,25 +8,11 @@
 
 #include "coverage/coverage.h"
 #include "engine/class_under_test.h"
+#include "engine/verdict.h"
 #include "junit/test_file.h"
 #include "runner/test_session.h"
 
 namespace panta::engine {
-
-/// What became of one generated test in a validation.
-struct Verdict {
-  std::string name;  ///< The name it got (renamed when its own was taken).
-  std::string code;  ///< Its code under that name, as added.
-  bool passed = false;
-  bool compile_error = false;
-  std::string error;  ///< javac's errors with their lines, or the failure and its trace.
-};
-
-/// A test that passed, with the answer it came from (for the imports and members it needs).
-struct Candidate {
-  junit::TestMethod test;  ///< Under the name it got.
-  junit::ExtractedTests from;
-};
 
 /// One run of the whole test class.
 struct ClassRun {
@@ -77,12 +63,15 @@ class TestValidator {
                                          const junit::ExtractedTests& from,
                                          const std::vector<Candidate>& accepted = {});
 
+  /// The failing tests `failing` (of one answer's validation) with everything of the class they
+  /// use, numbered as in the test file their errors refer to: what a repair prompt shows.
+  std::string repair_view(const std::vector<Verdict>& failing) const;
+
   /// Adds `candidates` to `file`: they must pass together (else they are added one at a time,
   /// and those that break the others are dropped); their coverage joins the store's.
   Result<Commit> commit(const junit::TestFile& file, const std::vector<Candidate>& candidates);
 
  private:
-  struct Probe;
   struct Batch;
   Result<runner::RunResult> run_probe(const std::vector<std::string>& names, bool merge);
   Result<std::optional<Batch>> compile_batch(const junit::TestFile& file,
@@ -103,9 +92,9 @@ class TestValidator {
   Result<coverage::SourceCoverage> merge_coverage(const junit::TestFile& file,
                                                   const std::vector<Candidate>& tests);
   std::string breaks_the_class();
-  std::string failure_of(const runner::RunResult& run, const std::string& name) const;
-  std::string probe_failure(const Probe& probe, const runner::RunResult& run,
-                            const std::string& name) const;
+  std::string failure_of(const runner::RunResult& run, const std::string& name,
+                         bool* skipped) const;
+  void judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const;
 
   runner::TestSession* session_;
   const ClassUnderTest* cut_;

@@ -209,6 +209,48 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
   return add_tests({{test, &from}}, also_taken).front().name;
 }
 
+std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests) const {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  TSNode body = field(cls, "body");
+  std::vector<TSNode> members = named_children(body);
+  std::vector<std::pair<std::string, std::string>> others;  // key, code of the non-test members
+  std::vector<size_t> other_index;
+  std::string code;  // the tests' code
+  std::set<size_t> shown;
+  for (size_t i = 0; i < members.size(); ++i) {
+    TSNode m = members[i];
+    bool test = is_test_method(*p, m);
+    std::string name = test ? std::string(p->text(field(m, "name"))) : "";
+    if (test && std::find(tests.begin(), tests.end(), name) != tests.end()) {
+      code += std::string(p->text(m)) + "\n";
+      shown.insert(i);
+    } else if (!test && node_type(m) != "line_comment" && node_type(m) != "block_comment") {
+      others.emplace_back(member_key(*p, m), std::string(p->text(m)));
+      other_index.push_back(i);
+    }
+  }
+  std::vector<bool> needed = members_needed(code, others);
+  for (size_t k = 0; k < needed.size(); ++k) {
+    if (needed[k]) shown.insert(other_index[k]);
+  }
+  std::set<uint32_t> lines;
+  uint32_t body_first = ts_node_start_point(body).row + 1;
+  for (uint32_t l = 1; l <= body_first; ++l) lines.insert(l);  // package, imports, declaration
+  for (size_t i : shown) {
+    // A member's comments and annotations before it come along.
+    uint32_t first = ts_node_start_point(members[i]).row + 1;
+    for (size_t j = i; j > 0 && (node_type(members[j - 1]) == "line_comment" ||
+                                 node_type(members[j - 1]) == "block_comment");
+         --j) {
+      first = ts_node_start_point(members[j - 1]).row + 1;
+    }
+    for (uint32_t l = first; l <= ts_node_end_point(members[i]).row + 1; ++l) lines.insert(l);
+  }
+  lines.insert(ts_node_end_point(body).row + 1);
+  return {lines.begin(), lines.end()};
+}
+
 std::map<std::string, std::string> TestFile::test_bodies() const {
   std::map<std::string, std::string> out;
   auto p = Parsed::of(text_);

@@ -63,6 +63,11 @@ class TestFile {
   /// add_tests for one test; returns the name it got.
   std::string add_test(const TestMethod& test, const ExtractedTests& from,
                        const std::vector<std::string>& also_taken = {});
+  /// The lines (1-based, ascending) that show `tests` with everything of the class they use:
+  /// the package and imports, the class declaration, the members the tests name (fields,
+  /// helpers, providers, nested classes; transitively) and those run around every test (setup,
+  /// teardown, rules), the tests themselves and the closing brace. Other tests are left out.
+  std::vector<uint32_t> view_lines(const std::vector<std::string>& tests) const;
   /// Every test's body key (test_body_key) with the name of the first test that has it: one
   /// parse for what same_test_as does per test.
   std::map<std::string, std::string> test_bodies() const;

@@ -1,5 +1,7 @@
 #include "project/project.h"
 
+#include "project/junit_generation.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -217,7 +219,7 @@ Result<Project> load_project(const std::string& root, const ProjectSettings& fla
   project.test_env = settings.test_env.value_or(std::vector<std::string>{});
   Status read = read_build(project, settings, maven);
   if (!read) return read.error();
-  project.junit = junit_flavour(project.test_dependencies);
+  project.junit = choose_junit(project).flavour;
   return project;
 }
 

@@ -40,13 +40,16 @@ struct GenerateInputs {
   std::vector<cfg::PathStep> symprompt_path;  ///< ... and one path, of which only conditions show
 };
 
-/// What a repair prompt shows.
+/// What a repair prompt shows: failing tests of one cause.
 struct RepairInputs {
   std::string source_text;
   std::string test_class_name;
   std::string package_name;
   std::string junit;
-  std::string test_code;  ///< The failing test method (with helpers it uses).
+  std::vector<std::string> test_names;  ///< The failing tests.
+  /// The failing tests with everything of the test class they use (imports, fields, helpers,
+  /// setup), each line numbered as in the test file the errors refer to.
+  std::string test_view;
   bool compile_error = false;
   /// javac diagnostics with the offending line, or the assertion message and trimmed trace.
   std::string error;

@@ -118,7 +118,13 @@ std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
 
 std::string PromptTemplates::render_repair(const RepairInputs& in) const {
   mu::data d = common_data(in.source_text, in.test_class_name, in.package_name, in.junit);
-  d.set("test_code", strip_trailing_newlines(in.test_code));
+  std::string names;
+  for (const std::string& n : in.test_names) names += (names.empty() ? "`" : ", `") + n + "`";
+  d.set("test_names", names);
+  d.set("one_test",
+        in.test_names.size() == 1 ? mu::data::type::bool_true : mu::data::type::bool_false);
+  d.set("test_count", std::to_string(in.test_names.size()));
+  d.set("test_view", strip_trailing_newlines(in.test_view));
   d.set("failure_kind", in.compile_error ? std::string("compile") : std::string("pass"));
   d.set("error", strip_trailing_newlines(in.error));
   return render(repair_, std::move(d), answer_format_);

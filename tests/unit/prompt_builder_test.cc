@@ -98,13 +98,13 @@ TEST(ModelCaller, AContextLengthErrorShrinksThePromptAndAsksAgain) {
 
 TEST(ModelCaller, APromptOverTheTokenLimitIsShrunkBeforeItIsSent) {
   engine::ModelCallerOptions options;
-  options.max_prompt_tokens = 400;
+  options.max_prompt_tokens = 450;
   Caller c({"answer"}, options);
   GenerateInputs in = inputs();
   auto answer = c.caller->generate(in, Template::kStrategy, in.source_text, {"a"});
   ASSERT_TRUE(answer.ok());
   ASSERT_EQ(c.model.prompts.size(), 1u);
-  EXPECT_LE(llm::estimate_tokens(llm::render_prompt(c.model.prompts[0])), 400)
+  EXPECT_LE(llm::estimate_tokens(llm::render_prompt(c.model.prompts[0])), 450)
       << c.model.prompts[0].user.size();
 }
 
@@ -114,7 +114,7 @@ TEST(ModelCaller, ARepairPromptOverTheLimitEvenWithoutTheSourceIsNotSent) {
   Caller c({"answer"}, options);
   RepairInputs in;
   in.source_text = source(100);
-  in.test_code = "@Test void t() {" + std::string(2000, ' ') + "x(); }";
+  in.test_view = "@Test void t() {" + std::string(2000, ' ') + "x(); }";
   in.error = "failed";
   auto answer = c.caller->repair(in);
   ASSERT_FALSE(answer.ok());

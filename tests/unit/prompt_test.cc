@@ -113,12 +113,24 @@ TEST(Prompt, RepairPrompt) {
   in.source_text = test::slurp(test::fixture("PatternOptionBuilder.java"));
   in.test_class_name = "PatternOptionBuilderTest";
   in.junit = "JUnit 5 (org.junit.jupiter)";
-  in.test_code =
-      "@Test\nvoid empty() {\n  assertEquals(1, "
-      "PatternOptionBuilder.parsePattern(\"\").size());\n}";
+  in.test_names = {"empty"};
+  in.test_view =
+      "    1: package org.apache.commons.cli;\n"
+      "    2: \n"
+      "    3: import static org.junit.jupiter.api.Assertions.*;\n"
+      "    4: \n"
+      "    5: import org.junit.jupiter.api.Test;\n"
+      "    6: \n"
+      "    7: class PatternOptionBuilderTest {\n"
+      "      ...\n"
+      "   21:   @Test\n"
+      "   22:   void empty() {\n"
+      "   23:     assertEquals(1, PatternOptionBuilder.parsePattern(\"\").size());\n"
+      "   24:   }\n"
+      "   25: }\n";
   in.error =
       "org.opentest4j.AssertionFailedError: expected: <1> but was: <0>\n\tat "
-      "PatternOptionBuilderTest.empty(PatternOptionBuilderTest.java:9)";
+      "PatternOptionBuilderTest.empty(PatternOptionBuilderTest.java:23)";
   check_golden("repair.txt", t->render_repair(in));
 }
 
