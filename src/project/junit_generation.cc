@@ -12,7 +12,8 @@ std::optional<JUnitChoice> from_dependencies(const Project& p) {
   bool four = false;
   for (const Dependency& d : p.test_dependencies) {
     if (d.group == "org.junit.jupiter" || d.group == "org.junit.platform") {
-      return JUnitChoice{JUnitFlavour::kJUnit5, "the build's test dependencies (" + d.artifact + ")"};
+      return JUnitChoice{JUnitFlavour::kJUnit5,
+                         "the build's test dependencies (" + d.artifact + ")"};
     }
     if (d.group == "junit" && d.artifact == "junit") four = true;
   }
@@ -46,8 +47,8 @@ std::optional<JUnitChoice> from_test_files(const Project& p) {
     head.resize(static_cast<size_t>(in.gcount()));
     if (head.find("import org.junit.jupiter.") != std::string::npos ||
         head.find("import static org.junit.jupiter.") != std::string::npos) {
-      return JUnitChoice{JUnitFlavour::kJUnit5, "the existing test files (" +
-                                                    fs::path(f).filename().string() + ")"};
+      return JUnitChoice{JUnitFlavour::kJUnit5,
+                         "the existing test files (" + fs::path(f).filename().string() + ")"};
     }
     if (head.find("import org.junit.Test;") != std::string::npos ||
         head.find("import static org.junit.Assert.") != std::string::npos) {

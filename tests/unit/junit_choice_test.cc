@@ -40,9 +40,12 @@ TEST(JUnitChoice, AClasspathWithOnlyJUnit4MeansJUnit4) {
 TEST(JUnitChoice, ElseTheExistingTestFilesTell) {
   test::TempDir dir;
   Project p = plain(dir);
-  dir.write("test/a/OldTest.java", "package a;\nimport org.junit.Test;\nimport static org.junit.Assert.*;\npublic class OldTest {}\n");
+  dir.write("test/a/OldTest.java",
+            "package a;\nimport org.junit.Test;\nimport static org.junit.Assert.*;\npublic class "
+            "OldTest {}\n");
   EXPECT_EQ(choose_junit(p).flavour, JUnitFlavour::kJUnit4);
-  dir.write("test/a/NewTest.java", "package a;\nimport org.junit.jupiter.api.Test;\nclass NewTest {}\n");
+  dir.write("test/a/NewTest.java",
+            "package a;\nimport org.junit.jupiter.api.Test;\nclass NewTest {}\n");
   EXPECT_EQ(choose_junit(p).flavour, JUnitFlavour::kJUnit5);
 }
 
