@@ -64,6 +64,7 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
     if (v.skipped) {
       (*events_)(event::TestSkipped{v.name, first_line(v.error)});
       taken.skipped.push_back(v.name);
+      ++it.tests_skipped;
     } else {
       ++it.tests_generated;
       ++state.generated_total;

@@ -364,8 +364,10 @@ std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
     }
     return out;
   }
+  if (strategy_->basic_while_uncovered && state_.lines_covered() == 0) {
+    return {{in, prompt::Template::kBasic}};  // Algorithm 3, line 18
+  }
   if (strategy_->selects_paths) {
-    if (state_.lines_covered() == 0) return {{in, prompt::Template::kBasic}};  // Alg. 3, line 18
     selections_ = select::select_paths(cut_->methods, state_.coverage, state_.history,
                                        options_.max_path_selections,
                                        static_cast<size_t>(std::max(0, options_.max_methods)));
@@ -556,7 +558,8 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
   }
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
-  report_.tests_kept = static_cast<int>(state_.kept.size());
+  report_.tests_skipped = static_cast<int>(state_.skipped.size());
+  report_.tests_kept = static_cast<int>(state_.kept.size()) - report_.tests_skipped;
   report_.pass_rate =
       state_.generated_total == 0 ? 0 : 100.0 * report_.tests_kept / state_.generated_total;
   report_.wall_s = earlier_wall_s_ + seconds_since(start);

@@ -7,7 +7,8 @@
 namespace panta::engine {
 
 Probe::Probe(const junit::TestFile& real, const std::vector<junit::TestFile::Addition>& accepted)
-    : file_(real.without_tests(&map_)), base_class_line_(file_.class_start_line()),
+    : file_(real.without_tests(&map_)),
+      base_class_line_(file_.class_start_line()),
       taken_(real.test_names()) {
   file_.add_tests(accepted, taken_);
 }
@@ -38,7 +39,8 @@ std::string Probe::in_file_lines(const std::string& text, const std::string& fil
     out.append(text, at, digits - at);
     at = digits;
     if (end == std::string::npos || end == digits || text[end] != ')') continue;
-    out += std::to_string(line_in_file(static_cast<uint32_t>(std::stoul(text.substr(digits, end - digits)))));
+    out += std::to_string(
+        line_in_file(static_cast<uint32_t>(std::stoul(text.substr(digits, end - digits)))));
     at = end;
   }
   return out + text.substr(at);

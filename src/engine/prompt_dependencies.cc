@@ -41,10 +41,11 @@ PromptDependencies prompt_dependencies(const project::Project& project,
       continue;
     }
     auto v = versions.find(machine_jar(d.artifact));
-    if (v != versions.end() && v->second != d.version) {
+    // A note only where the build asks for another version than the one the tests run with.
+    if (v != versions.end() && !d.version.empty() && v->second != d.version) {
       out.notes.push_back(event::VersionNote{d.artifact, v->second, d.version});
-      d.version = v->second;
     }
+    if (v != versions.end()) d.version = v->second;
     out.coordinates.push_back(d.coordinate());
   }
   if (!left_out.empty()) out.notes.push_back(event::DependenciesLeftOut{left_out});

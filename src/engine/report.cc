@@ -22,6 +22,7 @@ nlohmann::ordered_json iteration_json(const IterationReport& i) {
                               {"tests_passed_first_try", i.tests_passed_first_try},
                               {"tests_repaired", i.tests_repaired},
                               {"tests_failed", i.tests_failed},
+                              {"tests_skipped", i.tests_skipped},
                               {"prompt_tokens", i.prompt_tokens},
                               {"completion_tokens", i.completion_tokens},
                               {"selected_paths", i.selected_paths},
@@ -40,6 +41,7 @@ IterationReport iteration_from_json(const nlohmann::json& j) {
   i.tests_passed_first_try = j.value("tests_passed_first_try", 0);
   i.tests_repaired = j.value("tests_repaired", 0);
   i.tests_failed = j.value("tests_failed", 0);
+  i.tests_skipped = j.value("tests_skipped", 0);
   i.prompt_tokens = j.value("prompt_tokens", int64_t{0});
   i.completion_tokens = j.value("completion_tokens", int64_t{0});
   i.selected_paths = j.value("selected_paths", std::vector<std::string>{});
@@ -62,7 +64,8 @@ nlohmann::ordered_json report_object(const GenerateReport& r) {
            {{"line_coverage", r.line_coverage},
             {"branch_coverage", r.branch_coverage},
             {"pass_rate", r.pass_rate},
-            {"tests_kept", r.tests_kept}}},
+            {"tests_kept", r.tests_kept},
+            {"tests_skipped", r.tests_skipped}}},
           {"stop_reason", r.stop_reason},
           {"resumed_after", r.resumed_from},
           {"test_file", r.test_file},

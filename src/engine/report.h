@@ -16,6 +16,7 @@ struct IterationReport {
   int tests_passed_first_try = 0;
   int tests_repaired = 0;
   int tests_failed = 0;
+  int tests_skipped = 0;  ///< Kept in the file but skipped when they run (not generated/kept).
   int64_t prompt_tokens = 0;
   int64_t completion_tokens = 0;
   std::vector<std::string> selected_paths;  ///< "method: path k" for panta
@@ -35,8 +36,9 @@ struct GenerateReport {
   double initial_branch_coverage = 0;
   double line_coverage = 0;
   double branch_coverage = 0;
-  double pass_rate = 0;  ///< Generated tests that pass when added to the suite, after repair.
-  int tests_kept = 0;
+  double pass_rate = 0;   ///< Generated tests that pass when added to the suite, after repair.
+  int tests_kept = 0;     ///< Generated tests kept that pass (the skipped ones not counted).
+  int tests_skipped = 0;  ///< Generated tests kept that are skipped when they run.
   std::string test_file;
   std::string stop_reason;
   bool interrupted = false;  ///< Stopped by Ctrl-C (request_stop); --resume goes on from here.

@@ -7,12 +7,12 @@ namespace {
 
 constexpr std::array<Strategy, 5> kStrategies = {{
     // name, iterative, repairs, feeds_failures, uncovered_lines, selects_paths,
-    // prompt_per_path
-    {"panta", true, true, true, false, true, false},
-    {"cov", true, true, true, true, false, false},
-    {"basic", true, true, true, true, false, false},
-    {"baseline", false, false, false, true, false, false},
-    {"symprompt", false, false, false, false, false, true},
+    // prompt_per_path, basic_while_uncovered
+    {"panta", true, true, true, false, true, false, true},
+    {"cov", true, true, true, true, false, false, true},
+    {"basic", true, true, true, true, false, false, false},
+    {"baseline", false, false, false, true, false, false, false},
+    {"symprompt", false, false, false, false, false, true, false},
 }};
 
 }  // namespace

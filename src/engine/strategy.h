@@ -17,6 +17,9 @@ struct Strategy {
   bool uncovered_lines;
   bool selects_paths;    ///< Algorithm 2 chooses paths per method (panta)
   bool prompt_per_path;  ///< one prompt per method and path, conditions only (symprompt)
+  /// While nothing is covered, the basic prompt (Algorithm 3, line 18): a list of every line
+  /// or of no path says nothing then.
+  bool basic_while_uncovered;
 };
 
 /// Every strategy, in the order help texts list them: panta, cov, basic, baseline, symprompt.

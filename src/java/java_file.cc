@@ -1,6 +1,7 @@
 #include "java/java_file.h"
 
 #include <set>
+#include <tuple>
 
 #include "java/syntax_tree.h"
 
@@ -171,7 +172,7 @@ class ClassCollector {
   // Type declarations nest only through class bodies, so an explicit work list keeps the
   // traversal free of recursion however deep the nesting.
   void collect(TSNode root) {
-    std::vector<std::pair<TSNode, std::string>> work;
+    std::vector<std::tuple<TSNode, std::string, bool>> work;  // declaration, outer, hidden
     for (TSNode child : named_children(root)) {
       if (node_type(child) == "package_declaration") {
         for (TSNode c : named_children(child)) {
@@ -183,28 +184,30 @@ class ClassCollector {
     }
     for (auto it = ts_node_named_child_count(root); it-- > 0;) {
       TSNode child = ts_node_named_child(root, it);
-      if (is_type_declaration(node_type(child))) work.emplace_back(child, "");
+      if (is_type_declaration(node_type(child))) work.emplace_back(child, "", false);
     }
     while (!work.empty()) {
-      auto [decl, outer] = work.back();
+      auto [decl, outer, outer_hidden] = work.back();
       work.pop_back();
       std::string name =
           outer.empty() ? std::string(node_text(file_.source, field(decl, "name")))
                         : outer + "." + std::string(node_text(file_.source, field(decl, "name")));
       TSNode body = field(decl, "body");
-      add_class(decl, name);
+      bool hidden = outer_hidden || has_modifier(file_.source, decl, "private");
+      add_class(decl, name, hidden);
       if (ts_node_is_null(body)) continue;
       auto members = members_of(body);
       for (auto it = members.rbegin(); it != members.rend(); ++it) {
-        if (is_type_declaration(node_type(*it))) work.emplace_back(*it, name);
+        if (is_type_declaration(node_type(*it))) work.emplace_back(*it, name, hidden);
       }
     }
   }
 
  private:
-  void add_class(TSNode decl, const std::string& name) {
+  void add_class(TSNode decl, const std::string& name, bool hidden) {
     JavaClass cls;
     cls.name = name;
+    cls.hidden = hidden;
     cls.kind = kind_of(node_type(decl));
     cls.start_line = node_line(decl);
     cls.end_line = node_end_line(decl);

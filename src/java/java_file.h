@@ -32,6 +32,9 @@ struct Method {
 struct JavaClass {
   std::string name;  ///< Dotted within the file, e.g. "Outer.Inner".
   std::string kind;  ///< "class", "interface", "enum", "record" or "annotation".
+  /// Private, or nested in a private class: a test cannot name it, only reach its methods
+  /// through the enclosing classes' API.
+  bool hidden = false;
   uint32_t start_line = 0;
   uint32_t end_line = 0;
   std::vector<Method> methods;
