@@ -35,7 +35,10 @@ public final class SharedApiClassLoader extends ClassLoader {
   protected Class<?> findClass(String name) throws ClassNotFoundException {
     for (String prefix : SHARED_PREFIXES) {
       if (name.startsWith(prefix)) {
-        return helper.loadClass(name);
+        long start = System.nanoTime();
+        Class<?> c = helper.loadClass(name);
+        ClassLoadingClock.add(System.nanoTime() - start);
+        return c;
       }
     }
     throw new ClassNotFoundException(name);

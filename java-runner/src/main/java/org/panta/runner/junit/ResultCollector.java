@@ -21,6 +21,7 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.panta.runner.coverage.CoverageSession;
 import org.panta.runner.io.CappedBuffer;
 import org.panta.runner.io.OutputRouter;
+import org.panta.runner.isolation.ClassLoadingClock;
 import org.panta.runner.sandbox.SystemExitAttempted;
 import org.panta.runner.sandbox.ExitTrap;
 
@@ -45,6 +46,7 @@ final class ResultCollector implements TestExecutionListener {
   private final CappedBuffer otherErr = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
   private TestOutcome current;
   private long lastEventNanos = System.nanoTime();
+  private long loadingAtLastEvent = ClassLoadingClock.nanos();
   private long timeoutMs;
 
   ResultCollector(
@@ -65,7 +67,7 @@ final class ResultCollector implements TestExecutionListener {
   public synchronized void executionStarted(TestIdentifier id) {
     running.push(id);
     startNanos.put(id.getUniqueId(), System.nanoTime());
-    lastEventNanos = System.nanoTime();
+    markEvent();
     if (id.isTest()) {
       Thread.interrupted(); // a previous timed-out test may have left the flag set
       ExitTrap.takeAttempt();
@@ -86,7 +88,7 @@ final class ResultCollector implements TestExecutionListener {
       complete(o, id, result.getStatus(), result.getThrowable().orElse(null));
     }
     running.remove(id);
-    lastEventNanos = System.nanoTime();
+    markEvent();
     notifyAll();
   }
 
@@ -96,7 +98,12 @@ final class ResultCollector implements TestExecutionListener {
     o.status = "skipped";
     o.message = reason;
     outcomes.put(o.uniqueId, o);
+    markEvent();
+  }
+
+  private void markEvent() {
     lastEventNanos = System.nanoTime();
+    loadingAtLastEvent = ClassLoadingClock.nanos();
   }
 
   /** Sets the per-node time limit the watchdog applies (time since the last event). */
@@ -104,9 +111,13 @@ final class ResultCollector implements TestExecutionListener {
     this.timeoutMs = timeoutMs;
   }
 
-  /** The innermost running node if no event happened for longer than the timeout, else null. */
+  /**
+   * The innermost running node if no event happened for longer than the timeout, else null. Time
+   * spent loading and instrumenting classes since the last event does not count.
+   */
   synchronized TestIdentifier overdue() {
-    long idleMs = (System.nanoTime() - lastEventNanos) / 1_000_000;
+    long loading = ClassLoadingClock.nanos() - loadingAtLastEvent;
+    long idleMs = (System.nanoTime() - lastEventNanos - loading) / 1_000_000;
     return idleMs > timeoutMs && !running.isEmpty() ? running.peek() : null;
   }
 

@@ -7,8 +7,10 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jacoco.core.data.ExecutionDataStore;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.core.LauncherConfig;
@@ -136,6 +138,11 @@ public final class RunHandler implements Handler {
     JsonArray results = new JsonArray();
     selection.unresolved.forEach(o -> results.add(o.toJson()));
     collector.outcomes().forEach(o -> results.add(o.toJson()));
+    if (!compromised) {
+      Set<String> ran = new HashSet<>();
+      collector.outcomes().forEach(o -> ran.add(o.id));
+      execution.whyNotRun().outcomesFor(selection, ran).forEach(o -> results.add(o.toJson()));
+    }
     answer.add("results", results);
     JsonArray notRunJson = new JsonArray();
     execution.notRun(collector).forEach(notRunJson::add);

@@ -25,6 +25,7 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 final class TestExecution {
   static final long GRACE_MS = 1000;
   private final Launcher launcher;
+  private final WhyNotRun whyNotRun = new WhyNotRun();
   private List<String> discovered = List.of();
 
   /** One execution per run: instances are not reused. */
@@ -89,9 +90,15 @@ final class TestExecution {
     return out;
   }
 
-  private static LauncherDiscoveryRequest request(List<DiscoverySelector> selectors) {
+  /** What JUnit said while discovering the tests, for the ones that then ran nothing. */
+  WhyNotRun whyNotRun() {
+    return whyNotRun;
+  }
+
+  private LauncherDiscoveryRequest request(List<DiscoverySelector> selectors) {
     return LauncherDiscoveryRequestBuilder.request()
         .selectors(selectors)
+        .listeners(whyNotRun)
         .configurationParameter("junit.platform.discovery.listener.default", "logging")
         .build();
   }

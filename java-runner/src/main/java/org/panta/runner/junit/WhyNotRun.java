@@ -1,0 +1,176 @@
+package org.panta.runner.junit;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.SelectorResolutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.launcher.EngineDiscoveryResult;
+import org.junit.platform.launcher.LauncherDiscoveryListener;
+
+/**
+ * Says why a selected test produced no outcome at all: what JUnit reported while discovering it
+ * (a selector it could not resolve, an engine that failed), else what the test's declaration
+ * shows (no test annotation, a private or static Jupiter method, a nested class that is not
+ * {@code @Nested}, ...). Every spec that ran nothing gets an error outcome with that reason, so a
+ * test is never reported only as "did not run".
+ */
+final class WhyNotRun implements LauncherDiscoveryListener {
+  private final List<String> discoveryIssues = new ArrayList<>();
+
+  @Override
+  public synchronized void selectorProcessed(
+      UniqueId engineId, DiscoverySelector selector, SelectorResolutionResult result) {
+    if (result.getStatus() == SelectorResolutionResult.Status.FAILED) {
+      Throwable t = result.getThrowable().orElse(null);
+      discoveryIssues.add(engineName(engineId) + " could not resolve " + selector + ": " + t);
+    }
+  }
+
+  @Override
+  public synchronized void engineDiscoveryFinished(UniqueId engineId, EngineDiscoveryResult result) {
+    if (result.getStatus() == EngineDiscoveryResult.Status.FAILED) {
+      Throwable t = result.getThrowable().orElse(null);
+      discoveryIssues.add(engineName(engineId) + " failed to discover tests: " + t);
+    }
+  }
+
+  /** Error outcomes for the specs of `selection` none of whose outcomes is in `ids`. */
+  synchronized List<TestOutcome> outcomesFor(TestSelection selection, Set<String> ids) {
+    List<TestOutcome> out = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : selection.prefixes.entrySet()) {
+      boolean ran = false;
+      for (String prefix : e.getValue()) {
+        // A failed container (the class's @BeforeAll, say) reported for the class counts too.
+        String cls = prefix.contains("#") ? prefix.substring(0, prefix.indexOf('#')) : prefix;
+        ran |= ids.contains(cls) || ids.stream().anyMatch(id -> TestSelection.covers(prefix, id));
+      }
+      if (!ran) {
+        String spec = e.getKey();
+        out.add(TestSelection.error(spec, "JUnit ran no test for " + spec + ": " + reason(selection.targets.get(spec)), null));
+      }
+    }
+    return out;
+  }
+
+  private String reason(TestSelection.Target target) {
+    String declared = target == null ? null : declarationProblem(target);
+    if (declared != null) {
+      return declared;
+    }
+    if (!discoveryIssues.isEmpty()) {
+      return String.join("; ", discoveryIssues);
+    }
+    return "no test engine on the class path discovered it (is it annotated with the @Test of a"
+        + " JUnit version the project has?)";
+  }
+
+  private static String declarationProblem(TestSelection.Target target) {
+    try {
+      if (target.method() == null) {
+        return classProblem(target.cls());
+      }
+      for (Method m : TestSelection.methodsNamed(target.cls(), target.method())) {
+        String problem = methodProblem(m);
+        if (problem != null) {
+          return problem;
+        }
+      }
+    } catch (LinkageError e) {
+      return "a type it uses cannot be loaded: " + e;
+    }
+    return null;
+  }
+
+  private static String classProblem(Class<?> cls) {
+    if (Modifier.isAbstract(cls.getModifiers())) {
+      return cls.getSimpleName() + " is abstract";
+    }
+    if (cls.getEnclosingClass() != null) {
+      boolean nested = has(cls.getAnnotations(), "org.junit.jupiter.api.Nested");
+      if (!nested) {
+        return "the member class " + cls.getSimpleName() + " is not annotated @Nested";
+      }
+      if (Modifier.isStatic(cls.getModifiers())) {
+        return "a @Nested class must not be static: " + cls.getSimpleName();
+      }
+      if (Modifier.isPrivate(cls.getModifiers())) {
+        return "a @Nested class must not be private: " + cls.getSimpleName();
+      }
+    }
+    return null;
+  }
+
+  private static String methodProblem(Method m) {
+    Annotation[] annotations = m.getAnnotations();
+    boolean jupiter = false;
+    boolean junit4 = has(annotations, "org.junit.Test");
+    for (Annotation a : annotations) {
+      jupiter |= isJupiterTestAnnotation(a.annotationType(), 0);
+    }
+    if (!jupiter && !junit4) {
+      return m.getName() + " has no test annotation (@Test, @ParameterizedTest, @RepeatedTest,"
+          + " @TestFactory)";
+    }
+    int mod = m.getModifiers();
+    if (jupiter && Modifier.isPrivate(mod)) {
+      return "JUnit Jupiter does not run private test methods: " + m.getName();
+    }
+    if (Modifier.isStatic(mod)) {
+      return "JUnit does not run static test methods: " + m.getName();
+    }
+    if (Modifier.isAbstract(mod)) {
+      return m.getName() + " is abstract";
+    }
+    boolean factory = has(annotations, "org.junit.jupiter.api.TestFactory");
+    if (!factory && m.getReturnType() != void.class) {
+      return m.getName() + "() returns " + m.getReturnType().getSimpleName()
+          + ": a test method must return void";
+    }
+    if (junit4 && !jupiter && !Modifier.isPublic(mod)) {
+      return "a JUnit 4 test method must be public: " + m.getName();
+    }
+    return null;
+  }
+
+  /** @Test, @ParameterizedTest, ... of Jupiter, directly or as a meta-annotation. */
+  private static boolean isJupiterTestAnnotation(Class<? extends Annotation> type, int depth) {
+    String n = type.getName();
+    if (n.equals("org.junit.jupiter.api.Test")
+        || n.equals("org.junit.jupiter.api.TestFactory")
+        || n.equals("org.junit.jupiter.api.TestTemplate")
+        || n.equals("org.junit.jupiter.api.RepeatedTest")
+        || n.equals("org.junit.jupiter.params.ParameterizedTest")) {
+      return true;
+    }
+    if (n.startsWith("java.lang.annotation.") || depth > 4) {
+      return false;
+    }
+    for (Annotation meta : type.getAnnotations()) {
+      if (!meta.annotationType().getName().startsWith("java.lang.annotation.")
+          && meta.annotationType() != type
+          && isJupiterTestAnnotation(meta.annotationType(), depth + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean has(Annotation[] annotations, String type) {
+    for (Annotation a : annotations) {
+      if (a.annotationType().getName().equals(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String engineName(UniqueId engineId) {
+    return engineId.getEngineId().orElse(engineId.toString());
+  }
+}
