@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/cancel.h"
+#include "junit/junit_dialect.h"
 
 namespace panta::engine {
 namespace {
@@ -45,7 +46,7 @@ void AnswerTaker::drop(const Verdict& v, LoopState& state, IterationReport& it) 
 }
 
 Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, IterationReport& it) {
-  auto extracted = junit::extract_tests(answer);
+  auto extracted = junit::extract_tests_for(answer, *state.file);
   if (!extracted) {
     (*events_)(event::NoUsableTests{extracted.error().message});
     return true;

@@ -8,7 +8,7 @@ namespace panta::engine {
 
 Probe::Probe(const junit::TestFile& real, const std::vector<junit::TestFile::Addition>& accepted)
     : file_(real.without_tests(&map_)),
-      base_class_line_(file_.class_start_line()),
+      base_class_line_(file_.class_body_line()),
       taken_(real.test_names()) {
   file_.add_tests(accepted, taken_);
 }
@@ -17,9 +17,10 @@ std::vector<junit::TestMethod> Probe::add(const std::vector<junit::TestFile::Add
   return file_.add_tests(tests, taken_);
 }
 
-// Imports the new tests brought sit before the class, as they will in the file.
+// Imports and class annotations the new tests brought sit before the class body, as they
+// will in the file.
 uint32_t Probe::line_in_file(uint32_t line) const {
-  uint32_t cls = file_.class_start_line();
+  uint32_t cls = file_.class_body_line();
   if (line < cls) return line;
   uint32_t added = cls - base_class_line_;
   return map_.original(line - added) + added;

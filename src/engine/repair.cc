@@ -6,6 +6,7 @@
 
 #include "core/cancel.h"
 #include "java/source_text.h"
+#include "junit/junit_dialect.h"
 
 namespace panta::engine {
 
@@ -128,7 +129,7 @@ Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>
   }
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
-  auto extracted = junit::extract_tests(answer->text);
+  auto extracted = junit::extract_tests_for(answer->text, file);
   if (!extracted) {
     for (Verdict& v : open) {
       v.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";

@@ -102,11 +102,16 @@ std::string TestValidator::failure_of(const runner::RunResult& run, const std::s
                                       bool* skipped) const {
   const std::string id = cut_->test_fqn + "#" + name;
   const std::string method = "[method:" + name + "(";
+  const std::string nested = cut_->test_fqn + "$" + name;  // a @Nested class
+  auto starts = [](const std::string& s, const std::string& prefix) {
+    return s.rfind(prefix, 0) == 0;
+  };
   bool seen = false;
   std::string skip;
   for (const auto& r : run.results) {
-    bool mine = r.id == id || r.id.rfind(id + "[", 0) == 0 || r.id == cut_->test_fqn ||
-                r.id.find(method) != std::string::npos;
+    bool mine = r.id == id || starts(r.id, id + "[") || r.id == cut_->test_fqn ||
+                r.id.find(method) != std::string::npos || r.id == nested ||
+                starts(r.id, nested + "#") || starts(r.id, nested + "$");
     if (!mine) continue;
     seen = true;
     if (r.status == runner::TestStatus::kSkipped) {

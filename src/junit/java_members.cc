@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace panta::junit::detail {
 
@@ -48,22 +49,101 @@ TSNode first_class(TSNode root) {
   return TSNode{};
 }
 
-bool is_test_method(const Parsed& p, TSNode method) {
-  if (node_type(method) != "method_declaration") return false;
-  for (TSNode c : named_children(method)) {
+bool has_annotation(const Parsed& p, TSNode declaration,
+                    std::initializer_list<std::string_view> names) {
+  for (TSNode c : named_children(declaration)) {
     if (node_type(c) != "modifiers") continue;
     for (TSNode a : named_children(c)) {
       std::string_view t = node_type(a);
       if (t != "marker_annotation" && t != "annotation") continue;
       std::string name(p.text(field(a, "name")));
       name = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
-      if (name == "Test" || name == "ParameterizedTest" || name == "RepeatedTest" ||
-          name == "TestFactory") {
-        return true;
-      }
+      if (std::find(names.begin(), names.end(), name) != names.end()) return true;
     }
   }
   return false;
+}
+
+bool is_test_method(const Parsed& p, TSNode member) {
+  std::string_view t = node_type(member);
+  if (t == "method_declaration") {
+    return has_annotation(p, member, {"Test", "ParameterizedTest", "RepeatedTest", "TestFactory"});
+  }
+  // A @Nested class of tests is one test to Panta: added, run and dropped as a whole.
+  return t == "class_declaration" && has_annotation(p, member, {"Nested"});
+}
+
+size_t start_with_comments(const Parsed& p, const std::vector<TSNode>& members, size_t i) {
+  size_t start = ts_node_start_byte(members[i]);
+  const std::string& text = p.source.text();
+  for (size_t j = i; j > 0; --j) {
+    TSNode c = members[j - 1];
+    std::string_view t = node_type(c);
+    if (t != "line_comment" && t != "block_comment") break;
+    std::string_view between(text.data() + ts_node_end_byte(c), start - ts_node_end_byte(c));
+    if (std::count(between.begin(), between.end(), '\n') > 1) break;  // a blank line: not its own
+    if (j >= 2 && ts_node_end_point(members[j - 2]).row == ts_node_start_point(c).row) {
+      break;  // a comment at the end of the line of the member before it
+    }
+    start = ts_node_start_byte(c);
+  }
+  return start;
+}
+
+namespace {
+
+bool declares_local(std::string_view parent_type) {
+  return parent_type == "variable_declarator" || parent_type == "formal_parameter" ||
+         parent_type == "catch_formal_parameter" || parent_type == "enhanced_for_statement" ||
+         parent_type == "lambda_expression" || parent_type == "inferred_parameters" ||
+         parent_type == "resource" || parent_type == "type_pattern" ||
+         parent_type == "record_pattern_component" || parent_type == "spread_parameter";
+}
+
+// Local names declared anywhere under `node`: the "name" of a declarator or parameter, a
+// lambda's lone parameter, the identifiers of inferred lambda parameters.
+void collect_locals(const Parsed& p, TSNode node, std::map<std::string, std::string>& locals) {
+  std::vector<TSNode> work = {node};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (node_type(n) == "identifier") {
+      TSNode parent = ts_node_parent(n);
+      std::string_view pt = node_type(parent);
+      bool named = pt == "inferred_parameters" ||
+                   (pt == "lambda_expression" && ts_node_eq(field(parent, "parameters"), n)) ||
+                   (declares_local(pt) && ts_node_eq(field(parent, "name"), n));
+      std::string name(p.text(n));
+      if (named && !locals.count(name)) locals.emplace(name, "$" + std::to_string(locals.size()));
+    }
+    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
+      work.push_back(ts_node_named_child(n, i));
+  }
+}
+
+}  // namespace
+
+std::string normalised_test(const Parsed& p, TSNode test) {
+  std::map<std::string, std::string> locals;
+  collect_locals(p, test, locals);
+  std::string out;
+  TSNode name = field(test, "name");
+  std::vector<TSNode> work = {test};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    std::string_view t = node_type(n);
+    if (t == "line_comment" || t == "block_comment" || ts_node_eq(n, name)) continue;
+    if (node_type(ts_node_parent(n)) == "modifiers" && t != "annotation") continue;  // public...
+    if (ts_node_child_count(n) == 0 || t == "string_literal" || t == "character_literal") {
+      std::string token(p.text(n));
+      auto local = t == "identifier" ? locals.find(token) : locals.end();
+      out += (local == locals.end() ? token : local->second) + " ";
+      continue;
+    }
+    for (uint32_t i = ts_node_child_count(n); i-- > 0;) work.push_back(ts_node_child(n, i));
+  }
+  return out;
 }
 
 // True when the parser had to invent a closing brace inside `node`: the code was cut off.
@@ -99,6 +179,8 @@ std::string member_key(const Parsed& p, TSNode member) {
       t == "record_declaration") {
     return "type:" + std::string(p.text(field(member, "name")));
   }
+  if (t == "constructor_declaration")
+    return "ctor:" + java::collapse_whitespace(p.text(field(member, "parameters")));
   if (t == "static_initializer" || t == "block")
     return "init:" + java::collapse_whitespace(p.text(member));
   return "";
@@ -122,8 +204,10 @@ bool mentions(std::string_view text, std::string_view name) {
 std::vector<bool> members_needed(const std::string& test_code,
                                  const std::vector<std::pair<std::string, std::string>>& members) {
   static const char* const kAlways[] = {
-      "@BeforeEach",  "@AfterEach",  "@BeforeAll", "@AfterAll",  "@Before",           "@After",
-      "@BeforeClass", "@AfterClass", "@Rule",      "@ClassRule", "@RegisterExtension"};
+      "@BeforeEach", "@AfterEach", "@BeforeAll",         "@AfterAll",
+      "@Before",     "@After",     "@BeforeClass",       "@AfterClass",
+      "@Rule",       "@ClassRule", "@RegisterExtension", "@Parameters",
+      "@Parameter"};  // JUnit 4's Parameterized runner reads these itself
   std::vector<bool> needed(members.size(), false);
   std::vector<const std::string*> texts = {&test_code};
   for (size_t m = 0; m < members.size(); ++m) {

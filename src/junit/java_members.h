@@ -1,5 +1,6 @@
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,11 +24,24 @@ struct Parsed {
 
 /// The first class declaration among `root`'s children (a null node when there is none).
 TSNode first_class(TSNode root);
-/// Whether `method` is annotated @Test, @ParameterizedTest, @RepeatedTest or @TestFactory.
-bool is_test_method(const Parsed& p, TSNode method);
+/// Whether `declaration` carries one of the annotations `names` (simple or qualified name).
+bool has_annotation(const Parsed& p, TSNode declaration,
+                    std::initializer_list<std::string_view> names);
+/// Whether `member` is a test: a method annotated @Test, @ParameterizedTest, @RepeatedTest or
+/// @TestFactory, or a @Nested class (one test to Panta, whatever it holds).
+bool is_test_method(const Parsed& p, TSNode member);
+/// Where `members[i]` starts with the comments right above it (Javadoc, `//` lines saying why
+/// a test looks the way it does): comment siblings before it with no blank line between.
+size_t start_with_comments(const Parsed& p, const std::vector<TSNode>& members, size_t i);
+/// A test's normalised form: its annotations' arguments, parameters and body as tokens, without
+/// comments or formatting, with local names (variables, parameters, lambda and catch
+/// parameters) numbered in order of declaration. Two tests with the same key are the same test
+/// under different names.
+std::string normalised_test(const Parsed& p, TSNode test);
 /// True when the parser had to invent a closing brace inside `node`: the code was cut off.
 bool lacks_closing_brace(TSNode node);
-/// The name a member is known by: "field:a,b", "method:f(int x)", "type:T", "init:{...}".
+/// The name a member is known by: "field:a,b", "method:f(int x)", "type:T", "ctor:(int x)",
+/// "init:{...}".
 std::string member_key(const Parsed& p, TSNode member);
 /// Whether `text` has `name` as a whole identifier.
 bool mentions(std::string_view text, std::string_view name);

@@ -69,9 +69,10 @@ std::string wrap_loose_methods(const std::string& code) {
   return header + "class " + kWrapper + " {\n" + rest + "\n}\n";
 }
 
-void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
+// The class of an answer's code block: the one it declares, else one around loose methods.
+std::optional<std::pair<Parsed, TSNode>> answer_class(const std::string& code) {
   auto parsed = Parsed::of(code);
-  if (!parsed) return;
+  if (!parsed) return std::nullopt;
   TSNode cls = first_class(parsed->tree.root());
   if (ts_node_is_null(cls) || ts_node_has_error(parsed->tree.root())) {
     // Loose methods, or a class whose start was lost: try with a class around the code.
@@ -84,7 +85,7 @@ void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
       cls = wcls;
     }
   }
-  if (ts_node_is_null(cls)) return;
+  if (ts_node_is_null(cls)) return std::nullopt;
   // A class that lost its parse around it comes back nested in the wrapper: use it.
   if (parsed->text(field(cls, "name")) == kWrapper) {
     for (TSNode m : named_children(field(cls, "body"))) {
@@ -94,11 +95,41 @@ void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
       }
     }
   }
-  for (TSNode c : named_children(parsed->tree.root())) {
+  return std::make_pair(std::move(*parsed), cls);
+}
+
+// The imports of the block and the annotations of its class its tests may need.
+void take_imports_and_annotations(const Parsed& parsed, TSNode cls, ExtractedTests& out) {
+  for (TSNode c : named_children(parsed.tree.root())) {
     if (node_type(c) == "import_declaration")
-      out.imports.push_back(java::collapse_whitespace(parsed->text(c)));
+      out.imports.push_back(java::collapse_whitespace(parsed.text(c)));
   }
+  for (TSNode c : named_children(cls)) {
+    if (node_type(c) != "modifiers") continue;
+    for (TSNode a : named_children(c)) {
+      std::string_view t = node_type(a);
+      if (t != "marker_annotation" && t != "annotation") continue;
+      std::string_view name = parsed.text(field(a, "name"));
+      name.remove_prefix(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+      // A name for the model's class, or a switch that would turn every test of ours off.
+      if (name == "DisplayName" || name == "Disabled" || name == "Ignore") continue;
+      out.class_annotations.push_back(java::collapse_whitespace(parsed.text(a)));
+    }
+  }
+}
+
+void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
+  auto found = answer_class(code);
+  if (!found) return;
+  const Parsed& parsed = found->first;
+  TSNode cls = found->second;
+  take_imports_and_annotations(parsed, cls, out);
   std::vector<TSNode> members = named_children(field(cls, "body"));
+  // A member's text with the comments right above it: they often say why a test is as it is.
+  auto commented = [&](size_t i) {
+    size_t begin = detail::start_with_comments(parsed, members, i);
+    return parsed.source.text().substr(begin, ts_node_end_byte(members[i]) - begin);
+  };
   for (size_t i = 0; i < members.size(); ++i) {
     TSNode m = members[i];
     std::string_view t = node_type(m);
@@ -106,27 +137,20 @@ void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
     // A whole test with a syntax error goes to javac (and so to repair); a cut-off one (the
     // last of an answer that ends inside its code) is dropped.
     bool last_of_cut = cut_off && i + 1 == members.size();
-    bool whole = !last_of_cut && !parsed->text(m).empty() && parsed->text(m).back() == '}' &&
+    bool whole = !last_of_cut && !parsed.text(m).empty() && parsed.text(m).back() == '}' &&
                  !lacks_closing_brace(m);
-    if (ts_node_has_error(m) && whole && is_test_method(*parsed, m)) {
-      out.tests.push_back(
-          {std::string(parsed->text(field(m, "name"))), std::string(parsed->text(m))});
-      continue;
-    }
-    if (ts_node_has_error(m)) {
-      std::string name(parsed->text(field(m, "name")));
+    if (ts_node_has_error(m) && !(whole && is_test_method(parsed, m))) {
+      std::string name(parsed.text(field(m, "name")));
       out.notes.push_back(fmt::format("dropped {} that does not parse (cut off?)",
                                       name.empty() ? "a declaration" : "method " + name));
       continue;
     }
-    if (t == "constructor_declaration") continue;  // belongs to the model's class, not ours
-    std::string text(parsed->text(m));
-    if (is_test_method(*parsed, m)) {
-      out.tests.push_back({std::string(parsed->text(field(m, "name"))), text});
+    if (is_test_method(parsed, m)) {
+      out.tests.push_back({std::string(parsed.text(field(m, "name"))), commented(i)});
       continue;
     }
-    std::string key = member_key(*parsed, m);
-    if (!key.empty()) out.members.emplace_back(key, text);
+    std::string key = member_key(parsed, m);
+    if (!key.empty()) out.members.emplace_back(key, commented(i));
   }
 }
 
@@ -157,7 +181,13 @@ Result<ExtractedTests> extract_tests(const std::string& answer) {
 }
 
 std::string test_body_key(const std::string& code) {
-  size_t brace = code.find('{');
+  auto parsed = Parsed::of("class PantaKey {\n" + code + "\n}\n");
+  if (parsed) {
+    for (TSNode m : named_children(field(first_class(parsed->tree.root()), "body"))) {
+      if (is_test_method(*parsed, m)) return detail::normalised_test(*parsed, m);
+    }
+  }
+  size_t brace = code.find('{');  // not a test we can parse: its text from the body on
   return brace == std::string::npos ? std::string()
                                     : java::collapse_whitespace(code.substr(brace), code.size());
 }

@@ -17,9 +17,13 @@ struct TestMethod {
 /// What an answer brings for a test class: its tests and what they need.
 struct ExtractedTests {
   std::vector<std::string> imports;  ///< Whole import declarations, e.g. "import java.util.List;".
-  /// Fields, helper and setup methods, nested classes: whole declarations, keyed by name.
+  /// Fields, helper and setup methods, nested classes, a constructor (key "ctor:(params)"):
+  /// whole declarations, keyed by name.
   std::vector<std::pair<std::string, std::string>> members;
   std::vector<TestMethod> tests;
+  /// Annotations of the answer's class that its tests may need (`@ExtendWith(...)`,
+  /// `@RunWith(...)`, `@SuppressWarnings(...)`, ...; not `@DisplayName` or `@Disabled`).
+  std::vector<std::string> class_annotations;
   /// What was odd about the answer and skipped ("a method was cut off", "prose around code").
   std::vector<std::string> notes;
 };
@@ -30,8 +34,9 @@ struct ExtractedTests {
 /// Fails when no test method is found, saying why.
 Result<ExtractedTests> extract_tests(const std::string& answer);
 
-/// A test method's body with its whitespace collapsed: two tests with the same key are the same
-/// test under different names (what TestFile::same_test_as compares).
+/// A test's normalised form (detail::normalised_test: tokens without comments, formatting,
+/// modifiers or the names of its locals): two tests with the same key are the same test under
+/// different names (what TestFile::same_test_as compares). Parses the test.
 std::string test_body_key(const std::string& method_code);
 
 }  // namespace panta::junit

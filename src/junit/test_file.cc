@@ -45,9 +45,18 @@ Result<TestFile> TestFile::parse(std::string text) {
   return TestFile(std::move(text));
 }
 
-uint32_t TestFile::class_start_line() const {
+std::vector<std::string> TestFile::imports() const {
   auto p = Parsed::of(text_);
-  return ts_node_start_point(first_class(p->tree.root())).row + 1;
+  std::vector<std::string> out;
+  for (TSNode c : named_children(p->tree.root())) {
+    if (node_type(c) == "import_declaration") out.push_back(java::collapse_whitespace(p->text(c)));
+  }
+  return out;
+}
+
+uint32_t TestFile::class_body_line() const {
+  auto p = Parsed::of(text_);
+  return ts_node_start_point(field(first_class(p->tree.root()), "body")).row + 1;
 }
 
 std::vector<std::string> TestFile::test_names() const {
@@ -63,8 +72,12 @@ std::vector<std::string> TestFile::test_names() const {
 std::string TestFile::test_code(const std::string& name) const {
   auto p = Parsed::of(text_);
   TSNode cls = first_class(p->tree.root());
-  for (TSNode m : named_children(field(cls, "body"))) {
-    if (is_test_method(*p, m) && p->text(field(m, "name")) == name) return std::string(p->text(m));
+  std::vector<TSNode> members = named_children(field(cls, "body"));
+  for (size_t i = 0; i < members.size(); ++i) {
+    TSNode m = members[i];
+    if (!is_test_method(*p, m) || p->text(field(m, "name")) != name) continue;
+    size_t begin = detail::start_with_comments(*p, members, i);
+    return text_.substr(begin, ts_node_end_byte(m) - begin);
   }
   return "";
 }
@@ -142,21 +155,78 @@ namespace {
 // `code` of a test method with its name `from` replaced by `to`.
 std::string renamed(std::string code, const std::string& from, const std::string& to) {
   auto wrapped = Parsed::of("class X {\n" + code + "\n}");
-  auto members = named_children(field(first_class(wrapped->tree.root()), "body"));
-  TSNode id = members.empty() || node_type(members[0]) != "method_declaration"
-                  ? TSNode{}
-                  : field(members[0], "name");
+  TSNode id{};
+  for (TSNode m : named_children(field(first_class(wrapped->tree.root()), "body"))) {
+    std::string_view t = node_type(m);
+    if (t == "line_comment" || t == "block_comment") continue;
+    if (t == "method_declaration" || t == "class_declaration" || t == "constructor_declaration")
+      id = field(m, "name");
+    break;
+  }
   uint32_t offset = static_cast<uint32_t>(std::string("class X {\n").size());
   if (!ts_node_is_null(id) && ts_node_start_byte(id) >= offset) {
     code.replace(ts_node_start_byte(id) - offset, ts_node_end_byte(id) - ts_node_start_byte(id),
                  to);
-  } else if (size_t at = code.find(from + "("); at != std::string::npos) {
+  } else if (size_t at = code.find(from + "("); !from.empty() && at != std::string::npos) {
     code.replace(at, from.size(), to);  // a test javac will reject anyway
   }
   return code;
 }
 
+// "import static a.b.C.m;" -> {"a.b.C", "m"}; "import a.b.C;" -> {"a.b", "C"}.
+std::pair<std::string, std::string> import_parts(const std::string& import) {
+  std::string path = import.substr(import.rfind(' ') + 1);
+  if (!path.empty() && path.back() == ';') path.pop_back();
+  size_t dot = path.rfind('.');
+  if (dot == std::string::npos) return {"", path};
+  return {path.substr(0, dot), path.substr(dot + 1)};
+}
+
+bool is_static_import(const std::string& import) {
+  return import.rfind("import static ", 0) == 0;
+}
+
+// Whether an answer's import belongs in a file that has `existing`, for the code it brings:
+// only what that code uses, nothing a wildcard of the file already gives, nothing that clashes
+// with a type the file imports by the same name, and no static wildcard of a class the file
+// imports names of one by one (the assertions it calls are imported by name instead).
+bool import_wanted(const std::string& import, const std::string& code,
+                   const std::set<std::string>& existing) {
+  auto [owner, name] = import_parts(import);
+  bool is_static = is_static_import(import);
+  for (const std::string& e : existing) {
+    if (is_static_import(e) != is_static) continue;
+    auto [e_owner, e_name] = import_parts(e);
+    if (e_name == "*" && e_owner == owner) return false;
+    if (name == "*" && is_static && e_owner == owner) return false;
+    if (!is_static && name != "*" && e_name == name) return false;  // a clash
+  }
+  return name == "*" || detail::mentions(code, name);
+}
+
 }  // namespace
+
+bool TestFile::add_class_annotation(const std::string& annotation) {
+  auto p = Parsed::of(text_);
+  TSNode cls = first_class(p->tree.root());
+  std::string_view simple = annotation;
+  simple = simple.substr(0, simple.find('('));
+  simple.remove_prefix(simple.rfind('.') == std::string_view::npos ? 1 : simple.rfind('.') + 1);
+  for (TSNode c : named_children(cls)) {
+    if (node_type(c) != "modifiers") continue;
+    for (TSNode a : named_children(c)) {
+      std::string_view t = node_type(a);
+      if (t != "marker_annotation" && t != "annotation") continue;
+      if (java::collapse_whitespace(p->text(a)) == annotation) return false;
+      std::string_view name = p->text(field(a, "name"));
+      name.remove_prefix(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+      // Only extensions add up; another runner or setting of the same kind stays the file's.
+      if (name == simple && simple != "ExtendWith") return false;
+    }
+  }
+  text_.insert(ts_node_start_byte(cls), annotation + "\n");
+  return true;
+}
 
 std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
                                             const std::vector<std::string>& also_taken) {
@@ -169,39 +239,66 @@ std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
     if (node_type(c) == "import_declaration") imports.insert(java::collapse_whitespace(p->text(c)));
   }
   auto [at, indent] = member_slot();
+  const std::string class_name(p->text(field(cls, "name")));
+  bool has_ctor = std::any_of(keys.begin(), keys.end(),
+                              [](const std::string& k) { return k.rfind("ctor:", 0) == 0; });
   auto taken = [&keys, &also_taken](const std::string& n) {
     return std::find(also_taken.begin(), also_taken.end(), n) != also_taken.end() ||
-           std::any_of(keys.begin(), keys.end(),
-                       [&n](const std::string& k) { return k.rfind("method:" + n + "(", 0) == 0; });
+           std::any_of(keys.begin(), keys.end(), [&n](const std::string& k) {
+             return k.rfind("method:" + n + "(", 0) == 0 || k == "type:" + n;
+           });
   };
-  std::vector<std::string> new_imports;
+  std::vector<const ExtractedTests*> answers;
   std::string members;
   std::string all_code;
   std::vector<TestMethod> added;
   for (const Addition& a : tests) {
-    for (const std::string& i : a.from->imports) {
-      if (imports.insert(i).second) new_imports.push_back(i);
-    }
+    if (std::find(answers.begin(), answers.end(), a.from) == answers.end())
+      answers.push_back(a.from);
     std::vector<bool> needed = members_needed(a.test.code, a.from->members);
     for (size_t m = 0; m < a.from->members.size(); ++m) {
-      const auto& [key, code] = a.from->members[m];
+      const auto& [key, member] = a.from->members[m];
       if (!needed[m]) continue;  // added with a test that uses it, if one is kept
       if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      std::string code = member;
+      if (key.rfind("ctor:", 0) == 0) {
+        if (has_ctor) continue;  // the file's own constructor stays the only one
+        has_ctor = true;
+        code = renamed(code, "", class_name);
+      }
       keys.push_back(key);
       members += "\n" + reindent(code, indent);
+      all_code += code + "\n";
     }
     std::string name = a.test.name;
     for (int n = 2; taken(name); ++n) name = a.test.name + std::to_string(n);
     std::string code = name == a.test.name ? a.test.code : renamed(a.test.code, a.test.name, name);
-    keys.push_back("method:" + name + "(");
+    keys.push_back("method:" + name + "(");  // a @Nested class's name is taken as well
     members += "\n" + reindent(code, indent);
     all_code += code + "\n";
     added.push_back({name, std::move(code)});
   }
   text_.insert(at, members);
-  for (const std::string& i : new_imports) add_import(i);
-  add_assertion_imports(all_code);
+  add_class_needs(answers, all_code, imports);
   return added;
+}
+
+void TestFile::add_class_needs(const std::vector<const ExtractedTests*>& answers, std::string code,
+                               std::set<std::string> imports) {
+  for (const ExtractedTests* from : answers) {
+    for (const std::string& a : from->class_annotations) {
+      if (add_class_annotation(a)) code += a + "\n";
+    }
+  }
+  for (const ExtractedTests* from : answers) {
+    for (const std::string& i : from->imports) {
+      if (imports.count(i) == 0 && import_wanted(i, code, imports)) {
+        imports.insert(i);
+        add_import(i);
+      }
+    }
+  }
+  add_assertion_imports(code);
 }
 
 std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& from,
@@ -256,7 +353,7 @@ std::map<std::string, std::string> TestFile::test_bodies() const {
   auto p = Parsed::of(text_);
   for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
     if (is_test_method(*p, m)) {
-      out.emplace(test_body_key(std::string(p->text(m))), std::string(p->text(field(m, "name"))));
+      out.emplace(detail::normalised_test(*p, m), std::string(p->text(field(m, "name"))));
     }
   }
   return out;
@@ -356,7 +453,7 @@ std::string TestFile::same_test_as(const TestMethod& test) const {
   auto p = Parsed::of(text_);  // once: a large test class has hundreds of tests
   TSNode cls = first_class(p->tree.root());
   for (TSNode m : named_children(field(cls, "body"))) {
-    if (is_test_method(*p, m) && test_body_key(std::string(p->text(m))) == body)
+    if (is_test_method(*p, m) && detail::normalised_test(*p, m) == body)
       return std::string(p->text(field(m, "name")));
   }
   return "";
@@ -400,9 +497,12 @@ void LineMap::removed_before(uint32_t at, uint32_t removed) {
 bool TestFile::remove_test(const std::string& name) {
   auto p = Parsed::of(text_);
   TSNode cls = first_class(p->tree.root());
-  for (TSNode m : named_children(field(cls, "body"))) {
+  std::vector<TSNode> members = named_children(field(cls, "body"));
+  for (size_t i = 0; i < members.size(); ++i) {
+    TSNode m = members[i];
     if (!is_test_method(*p, m) || p->text(field(m, "name")) != name) continue;
-    auto [begin, end] = member_extent(text_, ts_node_start_byte(m), ts_node_end_byte(m));
+    auto [begin, end] =
+        member_extent(text_, detail::start_with_comments(*p, members, i), ts_node_end_byte(m));
     text_.erase(begin, end - begin);
     return true;
   }
@@ -415,9 +515,12 @@ TestFile TestFile::without_tests(LineMap* lines) const {
   std::string out;
   size_t copied = 0;
   uint32_t out_lines = 0;  // newlines in `out`
-  for (TSNode m : named_children(field(cls, "body"))) {
+  std::vector<TSNode> members = named_children(field(cls, "body"));
+  for (size_t i = 0; i < members.size(); ++i) {
+    TSNode m = members[i];
     if (!is_test_method(*p, m)) continue;
-    auto [begin, end] = member_extent(text_, ts_node_start_byte(m), ts_node_end_byte(m));
+    auto [begin, end] =
+        member_extent(text_, detail::start_with_comments(*p, members, i), ts_node_end_byte(m));
     if (begin < copied) begin = copied;  // two members on one line
     std::string_view kept = std::string_view(text_).substr(copied, begin - copied);
     out.append(kept);

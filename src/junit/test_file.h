@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,8 +39,11 @@ class TestFile {
   static Result<TestFile> parse(std::string text);
 
   const std::string& text() const { return text_; }
-  /// The 1-based line where the class declaration starts (its annotations included).
-  uint32_t class_start_line() const;
+  /// Its import declarations, whitespace collapsed ("import static a.B.c;").
+  std::vector<std::string> imports() const;
+  /// The 1-based line of the class body's opening brace (imports and class annotations added
+  /// move it down).
+  uint32_t class_body_line() const;
   /// Names of its test methods (annotated @Test, @ParameterizedTest or @RepeatedTest).
   std::vector<std::string> test_names() const;
   /// The whole text of test method `name`, or "" when there is none.
@@ -54,8 +58,10 @@ class TestFile {
     const ExtractedTests* from;  ///< Outlives the call.
   };
 
-  /// Adds each test with the imports and members of its answer it lacks (members by name), in
-  /// order, after the class's last member. A test whose name is taken (by a method of the file,
+  /// Adds each test with the members of its answer it lacks (members by name; the answer's
+  /// constructor only when the file has none), in order, after the class's last member, the
+  /// answer's class annotations the file lacks, and the answer's imports the added code uses
+  /// (see import_wanted in the source). A test whose name is taken (by a method of the file,
   /// an earlier addition or one of `also_taken`) is renamed with a numeric suffix. Returns the
   /// tests as added (name and code). Parses the file a few times in all, not per test.
   std::vector<TestMethod> add_tests(const std::vector<Addition>& tests,
@@ -83,6 +89,13 @@ class TestFile {
  private:
   explicit TestFile(std::string text) : text_(std::move(text)) {}
   void add_import(const std::string& import);
+  /// Puts `annotation` on the class unless it has it, or has another of its kind (only
+  /// @ExtendWith adds up); true when it was added.
+  bool add_class_annotation(const std::string& annotation);
+  /// The class annotations and imports of `answers` that `code` (what was added from them)
+  /// needs, given the file's `imports`.
+  void add_class_needs(const std::vector<const ExtractedTests*>& answers, std::string code,
+                       std::set<std::string> imports);
   /// Where members go (the start of the class's closing brace line) and their indentation.
   std::pair<size_t, std::string> member_slot() const;
   /// Adds static imports for JUnit assertions `code` calls unqualified that the file does not

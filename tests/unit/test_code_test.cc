@@ -120,7 +120,7 @@ class X {
   EXPECT_EQ(name, "empty2");
   EXPECT_EQ(f->test_names(), (std::vector<std::string>{"empty", "empty2"}));
   const std::string& t = f->text();
-  EXPECT_NE(t.find("import java.util.List;"), std::string::npos);
+  EXPECT_EQ(t.find("import java.util.List;"), std::string::npos);  // nothing added uses it
   EXPECT_EQ(t.find("import org.junit.jupiter.api.Test;"),
             t.rfind("import org.junit.jupiter.api.Test;"));
   EXPECT_NE(t.find("  private Cart cart = new Cart();"), std::string::npos);
@@ -287,4 +287,189 @@ TEST(TestFile, AWildcardOfAnotherClassDoesNotHideAMissingAssertionAndTextBlocksK
   EXPECT_NE(t.find("          {\n            \"a\": 1\n          }\n"), std::string::npos) << t;
 }
 
+}  // namespace panta::junit
+
+namespace panta::junit {
+namespace {
+
+TEST(Extract, CommentsAboveATestOrHelperComeWithIt) {
+  auto r = extract_tests(R"(```java
+class CartTest {
+  // A cart that was never filled: the loop over items must not run.
+  @Test
+  void empty() {
+    assertEquals(0, new Cart().total());
+  }
+
+  // helpers ---------------------------------------------------------
+
+  /** A cart holding one item of `cents`. */
+  private Cart one(int cents) { return new Cart(); }
+  @Test void x() { assertEquals(1, one(1).size()); } // trailing, not x's
+  @Test void y() {}
+}
+```)");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 3u);
+  EXPECT_EQ(r->tests[0].code.rfind("// A cart that was never filled", 0), 0u) << r->tests[0].code;
+  ASSERT_EQ(r->members.size(), 1u);
+  EXPECT_EQ(r->members[0].second.rfind("/** A cart holding", 0), 0u);  // not the section line
+  EXPECT_EQ(r->tests[2].code.find("trailing"), std::string::npos);
+
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  f->add_tests({{r->tests[0], &*r}}, {"empty"});
+  EXPECT_NE(f->text().find("  // A cart that was never filled: the loop over items must not run.\n"
+                           "  @Test\n  void empty2() {"),
+            std::string::npos)
+      << f->text();
+  EXPECT_EQ(f->test_code("empty2").rfind("// A cart", 0), 0u);
+  EXPECT_TRUE(f->remove_test("empty2"));
+  EXPECT_EQ(f->text(), kExisting);  // the comment went with it
+}
+
+TEST(TestFile, ANestedClassOfTestsIsOneTest) {
+  auto r = extract_tests(R"(```java
+class CartTest {
+  @Nested
+  class WhenEmpty {
+    @Test void total() { assertEquals(0, new Cart().total()); }
+    @Nested class AndFrozen { @Test void size() { assertEquals(0, new Cart().size()); } }
+  }
+  class NotNested { }
+}
+```)");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(r->tests[0].name, "WhenEmpty");
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  f->add_tests({{r->tests[0], &*r}});
+  EXPECT_EQ(f->test_names(), (std::vector<std::string>{"empty", "WhenEmpty"}));
+  EXPECT_EQ(f->text().find("NotNested"), std::string::npos);  // no test used it
+  EXPECT_EQ(f->same_test_as(r->tests[0]), "WhenEmpty");
+  EXPECT_TRUE(f->remove_test("WhenEmpty"));
+  EXPECT_EQ(f->text(), kExisting);
+}
+
+TEST(TestFile, ARepeatIsFoundWhateverItsFormattingCommentsModifiersAndLocalNames) {
+  const std::string file = R"(package org.example;
+
+import org.junit.jupiter.api.Test;
+
+class CartTest {
+  @Test
+  void addsTwo() {
+    Cart cart = new Cart();
+    cart.add("a", 2);
+    for (String name : cart.names()) assertEquals("a", name);
+    assertThrows(IllegalStateException.class, () -> cart.add(null, 1));
+  }
+}
+)";
+  auto f = TestFile::parse(file);
+  ASSERT_TRUE(f.ok());
+  const std::string copy = R"(@Test
+public void testAddsTwo2() {
+  // the same test, reformatted and renamed
+  Cart c =
+      new Cart();
+  c.add("a", 2);
+  for (String n : c.names())
+    assertEquals("a", n);
+  assertThrows(IllegalStateException.class, () -> c.add(null, 1));
+})";
+  EXPECT_EQ(f->same_test_as({"testAddsTwo2", copy}), "addsTwo");
+  EXPECT_EQ(test_body_key(copy), f->test_bodies().begin()->first);
+  // Another literal, another field or method name is another test.
+  std::string other = copy;
+  other.replace(other.find("\"a\", 2"), 6, "\"a\", 3");
+  EXPECT_EQ(f->same_test_as({"t", other}), "");
+  std::string other_call = copy;
+  other_call.replace(other_call.find("c.names()"), 9, "c.items()");
+  EXPECT_EQ(f->same_test_as({"t", other_call}), "");
+}
+
+}  // namespace
+}  // namespace panta::junit
+
+namespace panta::junit {
+namespace {
+
+TEST(TestFile, ImportsFollowTheFileAndNeverClash) {
+  auto f = TestFile::parse(R"(package org.example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.*;
+import org.junit.jupiter.api.Test;
+
+class CartTest {
+}
+)");
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(R"(```java
+import static org.junit.jupiter.api.Assertions.*;
+import java.util.List;
+import java.util.Optional;
+import java.time.Duration;
+import org.junit.Test;
+class X {
+  @Test
+  void lists() {
+    List<String> names = List.of("a");
+    assertTrue(Duration.ofSeconds(1).toMillis() > 0);
+    assertEquals(1, names.size());
+  }
+}
+```)");
+  ASSERT_TRUE(r.ok());
+  f->add_test(r->tests[0], *r);
+  const std::string& t = f->text();
+  EXPECT_EQ(t.find("import java.util.List;"), std::string::npos) << t;  // java.util.* has it
+  EXPECT_EQ(t.find("import java.util.Optional;"), std::string::npos);   // unused
+  EXPECT_NE(t.find("import java.time.Duration;"), std::string::npos);
+  EXPECT_EQ(t.find("import org.junit.Test;"), std::string::npos);  // would clash
+  EXPECT_EQ(t.find("Assertions.*"), std::string::npos);            // the file names them
+  EXPECT_NE(t.find("import static org.junit.jupiter.api.Assertions.assertTrue;"),
+            std::string::npos);
+}
+
+TEST(TestFile, ClassAnnotationsAndAConstructorTheTestsNeedComeAlong) {
+  auto f =
+      TestFile::parse("package a;\n\nimport org.junit.Test;\n\npublic class LedgerTest {\n}\n");
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(R"(```java
+@RunWith(Parameterized.class)
+@DisplayName("not needed")
+public class SomethingElseTest {
+  private final long cents;
+  public SomethingElseTest(long cents) { this.cents = cents; }
+  @Parameters
+  public static Collection<Object[]> data() { return Arrays.asList(new Object[][] {{1L}}); }
+  @Test
+  public void positive() { assertTrue(cents > 0); }
+}
+```)");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->class_annotations, (std::vector<std::string>{"@RunWith(Parameterized.class)"}));
+  f->add_test(r->tests[0], *r);
+  const std::string& t = f->text();
+  EXPECT_NE(t.find("@RunWith(Parameterized.class)\npublic class LedgerTest {"), std::string::npos)
+      << t;
+  EXPECT_NE(t.find("public LedgerTest(long cents) { this.cents = cents; }"), std::string::npos);
+  EXPECT_NE(t.find("public static Collection<Object[]> data()"), std::string::npos);
+  EXPECT_EQ(t.find("DisplayName"), std::string::npos);
+  // A second answer's runner and constructor do not replace the file's.
+  auto other = extract_tests(R"(```java
+@RunWith(MockitoJUnitRunner.class)
+public class T { public T() {} @Test public void x() {} }
+```)");
+  ASSERT_TRUE(other.ok());
+  f->add_test(other->tests[0], *other);
+  EXPECT_EQ(f->text().find("MockitoJUnitRunner"), std::string::npos) << f->text();
+  EXPECT_EQ(f->text().find("public LedgerTest() {}"), std::string::npos);
+}
+
+}  // namespace
 }  // namespace panta::junit
