@@ -4,10 +4,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/commands.h"
@@ -17,6 +17,7 @@
 #include "cli/stop_signals.h"
 #include "core/cancel.h"
 #include "engine/generation.h"
+#include "engine/run_journal.h"
 #include "engine/strategy.h"
 #include "llm/client_spec.h"
 #include "llm/journal.h"
@@ -43,8 +44,9 @@ struct GenerateArgs {
   bool resume = false;
   bool dry_run = false;
   CLI::Option* test_file_option = nullptr;
-  /// The loop's options, with their key in a run's settings, for --resume's notes.
-  std::vector<std::pair<CLI::Option*, std::string>> loop_options;
+  /// The loop's options, each with the value a journal's run has for it, for --resume's notes.
+  using RunValue = std::function<std::string(const engine::RunSettings&, const llm::RunRecord&)>;
+  std::vector<std::pair<CLI::Option*, RunValue>> loop_options;
   bool test_file_given() const {
     return test_file_option != nullptr && test_file_option->count() > 0;
   }
@@ -78,19 +80,12 @@ Result<std::vector<std::string>> resolve_classes(const project::Project& project
 
 // --resume goes on with the run's own settings: say which flags given now are not used.
 void note_ignored_flags(const GenerateArgs& args, const llm::RunRecord& run) {
-  auto settings = nlohmann::json::parse(run.settings, nullptr, false);
+  auto settings = engine::RunJournal::settings_of(run);
   std::string ignored;
-  for (const auto& [option, key] : args.loop_options) {
+  for (const auto& [option, value_of] : args.loop_options) {
     if (option->count() == 0) continue;
     std::string given = option->as<std::string>();
-    std::string kept;
-    if (key == "strategy") {
-      kept = run.strategy;
-    } else if (key == "test_file") {
-      kept = run.test_file;
-    } else if (settings.is_object() && settings.contains(key)) {
-      kept = settings[key].dump();
-    }
+    std::string kept = settings ? value_of(*settings, run) : "";
     if (given == kept) continue;
     ignored += fmt::format("{}{} {} (the run's: {})", ignored.empty() ? "" : ", ",
                            option->get_name(), given, kept.empty() ? "default" : kept);
@@ -339,44 +334,49 @@ void add_model_options(CLI::App& sub, GenerateArgs& args) {
 
 // The loop's limits: a run's settings, which --resume takes from the journal.
 void add_loop_options(CLI::App& sub, GenerateArgs& args) {
-  auto loop = [&args](CLI::Option* option, const char* key) {
-    args.loop_options.emplace_back(option, key);
+  auto loop = [&args](CLI::Option* option, GenerateArgs::RunValue value_of) {
+    args.loop_options.emplace_back(option, std::move(value_of));
     return option;
+  };
+  using engine::RunSettings;
+  using llm::RunRecord;
+  auto number = [](auto member) {
+    return [member](const RunSettings& s, const RunRecord&) { return std::to_string(s.*member); };
   };
   loop(sub.add_option("--strategy", args.engine.strategy, std::string(engine::strategy_names()))
            ->check(CLI::IsMember(strategy_list()))
            ->default_str("panta"),
-       "strategy");
+       [](const RunSettings&, const RunRecord& r) { return r.strategy; });
   loop(sub.add_option("--max-prompt-tokens", args.engine.max_prompt_tokens,
                       "Shrink a prompt whose estimated size is over this many tokens before "
                       "sending it (default: no limit; set it for servers that cut long prompts "
                       "silently, such as Ollama at its num_ctx)")
            ->check(CLI::Range(int64_t{0}, int64_t{100000000})),
-       "max_prompt_tokens");
+       number(&RunSettings::max_prompt_tokens));
   loop(sub.add_option("--max-iterations", args.engine.max_iterations,
                       "Iterations (default: the class's largest CYC)"),
-       "max_iterations");
+       number(&RunSettings::max_iterations));
   loop(sub.add_option("--max-no-increase", args.engine.max_no_increase,
                       "Stop after this many rounds without gain")
            ->check(CLI::Range(1, 1000))
            ->default_str("3"),
-       "max_no_increase");
+       number(&RunSettings::max_no_increase));
   loop(sub.add_option("--max-path-selections", args.engine.max_path_selections,
                       "Times a path may be selected")
            ->default_str("3"),
-       "max_path_selections");
+       number(&RunSettings::max_path_selections));
   loop(sub.add_option("--max-methods", args.engine.max_methods,
                       "panta strategy: methods per prompt, those missing most coverage first "
                       "(default: all, as the paper)")
            ->check(CLI::Range(0, 100000)),
-       "max_methods");
+       number(&RunSettings::max_methods));
   loop(sub.add_option("--repair-attempts", args.engine.repair_attempts, "Repairs per failing test")
            ->default_str("3"),
-       "repair_attempts");
+       number(&RunSettings::repair_attempts));
   args.test_file_option = loop(
       sub.add_option("--test-file", args.engine.test_file,
                      "Test file to write, for a single class (default: the layout's FooTest.java)"),
-      "test_file");
+      [](const RunSettings&, const RunRecord& r) { return r.test_file; });
   sub.add_flag("--check-each-test-in-class", args.engine.check_each_test_in_class,
                "Validate the slow way: each new test compiled into the whole test file and run "
                "alone, then the whole class (the default compiles and runs only the new tests, "

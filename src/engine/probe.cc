@@ -11,16 +11,24 @@ Probe::Probe(const junit::TestFile& real, const std::vector<junit::TestFile::Add
       base_class_line_(file_.class_body_line()),
       taken_(real.test_names()) {
   file_.add_tests(accepted, taken_);
+  class_line_ = file_.class_body_line();
 }
 
 std::vector<junit::TestMethod> Probe::add(const std::vector<junit::TestFile::Addition>& tests) {
-  return file_.add_tests(tests, taken_);
+  auto added = file_.add_tests(tests, taken_);
+  class_line_ = file_.class_body_line();
+  return added;
+}
+
+void Probe::remove(const std::string& name) {
+  file_.remove_test(name);
+  class_line_ = file_.class_body_line();
 }
 
 // Imports and class annotations the new tests brought sit before the class body, as they
 // will in the file.
 uint32_t Probe::line_in_file(uint32_t line) const {
-  uint32_t cls = file_.class_body_line();
+  uint32_t cls = class_line_;
   if (line < cls) return line;
   uint32_t added = cls - base_class_line_;
   return map_.original(line - added) + added;

@@ -21,7 +21,7 @@ class Probe {
 
   /// Adds an answer's tests; returns each with the name and code it got.
   std::vector<junit::TestMethod> add(const std::vector<junit::TestFile::Addition>& tests);
-  void remove(const std::string& name) { file_.remove_test(name); }
+  void remove(const std::string& name);
 
   const junit::TestFile& file() const { return file_; }
   /// The line a line of the probe will have in the test file.
@@ -38,6 +38,7 @@ class Probe {
   junit::LineMap map_;
   junit::TestFile file_;
   uint32_t base_class_line_;
+  uint32_t class_line_ = 0;         // file_.class_body_line(), kept as it changes (parsing is dear)
   std::vector<std::string> taken_;  // the real file's test names, which new tests may not take
 };
 

@@ -115,22 +115,20 @@ bool message_like(std::string_view arg, bool supplier_too) {
 // The arity an assertion has without its message: 1 for assertTrue, 2 for assertEquals, ...
 int base_arity(const std::string& name) {
   static const std::map<std::string, int> arity = {
-      {"assertTrue", 1},      {"assertFalse", 1},     {"assertNull", 1},
-      {"assertNotNull", 1},   {"assumeTrue", 1},      {"assumeFalse", 1},
-      {"assertEquals", 2},    {"assertNotEquals", 2}, {"assertArrayEquals", 2},
-      {"assertSame", 2},      {"assertNotSame", 2},   {"assertThrows", 2}};
+      {"assertTrue", 1},        {"assertFalse", 1}, {"assertNull", 1},    {"assertNotNull", 1},
+      {"assumeTrue", 1},        {"assumeFalse", 1}, {"assertEquals", 2},  {"assertNotEquals", 2},
+      {"assertArrayEquals", 2}, {"assertSame", 2},  {"assertNotSame", 2}, {"assertThrows", 2}};
   auto a = arity.find(name);
   return a == arity.end() ? -1 : a->second;
 }
 
 // JUnit 5 takes the message last, JUnit 4 first; a delta (assertEquals of doubles) is not one.
-bool has_message(const std::string& name, const std::vector<std::string>& args,
-                 JUnitVersion from) {
+bool has_message(const std::string& name, const std::vector<std::string>& args, JUnitVersion from) {
   int base = base_arity(name);
   int n = static_cast<int>(args.size());
   if (base < 0 || n <= base || (name == "assertThrows" && from == JUnitVersion::k4)) return false;
-  bool delta_kind = name == "assertEquals" || name == "assertNotEquals" ||
-                    name == "assertArrayEquals";
+  bool delta_kind =
+      name == "assertEquals" || name == "assertNotEquals" || name == "assertArrayEquals";
   if (delta_kind && n == base + 2) return true;  // message and delta
   if (n != base + 1) return false;
   if (!delta_kind && name != "assertSame" && name != "assertNotSame") return true;
@@ -240,7 +238,8 @@ class Converter {
   // JUnit 4 runs only public test and lifecycle methods.
   void make_public(TSNode method) {
     bool junit = detail::has_annotation(
-        p_, method, {"Test", "BeforeEach", "AfterEach", "BeforeAll", "AfterAll", "Before", "After"});
+        p_, method,
+        {"Test", "BeforeEach", "AfterEach", "BeforeAll", "AfterAll", "Before", "After"});
     if (!junit) return;
     for (TSNode c : named_children(method)) {
       if (node_type(c) != "modifiers") continue;
@@ -256,7 +255,8 @@ class Converter {
     }
     TSNode type = field(method, "type_parameters");
     if (ts_node_is_null(type)) type = field(method, "type");
-    if (!ts_node_is_null(type)) edits_.push_back({ts_node_start_byte(type), ts_node_start_byte(type), "public "});
+    if (!ts_node_is_null(type))
+      edits_.push_back({ts_node_start_byte(type), ts_node_start_byte(type), "public "});
   }
 
   const Parsed& p_;
@@ -272,8 +272,8 @@ std::string wrap_body(const std::string& body, const std::string& call) {
   std::string close_indent = inner.substr(last_nl + 1);  // before the closing brace
   size_t first = inner.find_first_not_of(" \t\n");
   size_t line = first == std::string::npos ? 0 : inner.rfind('\n', first) + 1;
-  std::string indent = first == std::string::npos ? close_indent + "    "
-                                                   : inner.substr(line, first - line);
+  std::string indent =
+      first == std::string::npos ? close_indent + "    " : inner.substr(line, first - line);
   std::string unit(indent.size() > close_indent.size() ? indent.size() - close_indent.size() : 4,
                    ' ');
   std::string out = "{\n" + indent + call + "() -> {\n";
@@ -312,10 +312,11 @@ std::vector<Edit> expected_and_timeout(const Parsed& p, bool& uses_duration) {
     if (!expected.empty()) wrapped = wrap_body(wrapped, "assertThrows(" + expected + ", ");
     if (!timeout.empty()) {
       uses_duration = true;
-      wrapped = wrap_body(wrapped, "assertTimeoutPreemptively(Duration.ofMillis(" + timeout + "), ");
+      wrapped =
+          wrap_body(wrapped, "assertTimeoutPreemptively(Duration.ofMillis(" + timeout + "), ");
     }
-    edits.push_back({ts_node_start_byte(n), ts_node_end_byte(n),
-                     "@" + std::string(p.text(field(n, "name")))});
+    edits.push_back(
+        {ts_node_start_byte(n), ts_node_end_byte(n), "@" + std::string(p.text(field(n, "name")))});
     edits.push_back({ts_node_start_byte(body), ts_node_end_byte(body), wrapped});
   }
   return edits;
@@ -383,14 +384,14 @@ std::optional<JUnitVersion> answer_version(const ExtractedTests& answer) {
   for (const auto& m : answer.members) codes.push_back(m.second);
   bool four = false;
   bool five = false;
-  for (const char* w : {"Before", "After", "BeforeClass", "AfterClass", "Ignore", "RunWith", "Rule",
-                        "Assert"}) {
+  for (const char* w :
+       {"Before", "After", "BeforeClass", "AfterClass", "Ignore", "RunWith", "Rule", "Assert"}) {
     four = four || mentions_any(codes, w);
   }
   for (const std::string& c : codes) four = four || c.find("@Test(") != std::string::npos;
-  for (const char* w : {"BeforeEach", "AfterEach", "BeforeAll", "AfterAll", "Disabled",
-                        "DisplayName", "ParameterizedTest", "Nested", "TestFactory", "RepeatedTest",
-                        "ExtendWith", "Assertions"}) {
+  for (const char* w :
+       {"BeforeEach", "AfterEach", "BeforeAll", "AfterAll", "Disabled", "DisplayName",
+        "ParameterizedTest", "Nested", "TestFactory", "RepeatedTest", "ExtendWith", "Assertions"}) {
     five = five || mentions_any(codes, w);
   }
   if (four == five) return std::nullopt;
