@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/cancel.h"
+#include "engine/local_fixes.h"
 #include "junit/junit_dialect.h"
 
 namespace panta::engine {
@@ -14,6 +15,19 @@ std::string first_line(const std::string& s) {
 }
 
 }  // namespace
+
+AnswerTaker::AnswerTaker(TestValidator& validator, Repairer& repairer, const EventSink& events,
+                         AnswerContext context)
+    : validator_(&validator),
+      repairer_(&repairer),
+      events_(&events),
+      types_(context.types),
+      package_(std::move(context.test_package)),
+      cut_fqn_(std::move(context.class_fqn)) {
+  // A nested class (pkg.Outer.Inner) is named through its top-level class's name.
+  std::string top = cut_fqn_.substr(package_.empty() ? 0 : package_.size() + 1);
+  cut_simple_ = top.substr(0, top.find('.'));
+}
 
 // The answer's tests that repeat neither a test of the file nor an earlier one of the answer;
 // the others are said in one line.
@@ -39,6 +53,81 @@ std::vector<junit::TestMethod> AnswerTaker::fresh_tests(const junit::ExtractedTe
   return fresh;
 }
 
+// The tests of `fresh` that name neither the class under test nor a member of it imported
+// statically, taken out of `fresh`: they must add coverage to be kept.
+std::vector<junit::TestMethod> AnswerTaker::not_naming_the_class(
+    std::vector<junit::TestMethod>& fresh, const junit::ExtractedTests& extracted) const {
+  if (cut_simple_.empty()) return {};
+  std::vector<std::string> names = {cut_simple_};
+  const std::string prefix = "import static " + cut_fqn_ + ".";
+  for (const std::string& i : extracted.imports) {
+    if (i.rfind(prefix, 0) == 0)
+      names.push_back(i.substr(prefix.size(), i.size() - prefix.size() - 1));
+  }
+  std::vector<junit::TestMethod> out;
+  std::erase_if(fresh, [&](const junit::TestMethod& t) {
+    bool names_it = std::any_of(names.begin(), names.end(), [&t](const std::string& n) {
+      return n == "*" || junit::mentions_name(t.code, n);
+    });
+    if (!names_it) out.push_back(t);
+    return !names_it;
+  });
+  return out;
+}
+
+// Tests that do not name the class under test are kept only when they add coverage of it.
+Status AnswerTaker::try_for_gain(const std::vector<junit::TestMethod>& tests,
+                                 const junit::ExtractedTests& extracted,
+                                 std::vector<Verdict>& verdicts, LoopState& state,
+                                 IterationReport& it) {
+  std::vector<Candidate> accepted;
+  for (const Verdict& v : verdicts) {
+    if (v.passed || v.skipped) accepted.push_back({{v.name, v.code}, extracted});
+  }
+  for (const junit::TestMethod& t : tests) {
+    bool gained = false;
+    auto v = validator_->try_for_gain(*state.file, t, extracted, accepted, gained);
+    if (!v) return v.error();
+    if (v->passed && !gained) {
+      ++it.tests_generated;
+      ++state.generated_total;
+      drop(Verdict{v->name, v->code, false, false, false,
+                   "it neither names " + cut_simple_ + " nor adds coverage of it", nullptr},
+           state, it);
+      continue;
+    }
+    if (v->passed || v->skipped) accepted.push_back({{v->name, v->code}, extracted});
+    verdicts.push_back(std::move(*v));
+  }
+  return ok_status();
+}
+
+// Tests that did not compile for want of an import only a type index can give are tried
+// again with it, without a model call.
+Status AnswerTaker::retry_with_imports(junit::ExtractedTests& extracted,
+                                       std::vector<Verdict>& verdicts, const LoopState& state) {
+  if (types_ == nullptr) return ok_status();
+  auto added = add_missing_imports(extracted, verdicts, *types_, package_);
+  if (added.empty()) return ok_status();
+  std::string list;
+  for (const std::string& i : added) list += (list.empty() ? "" : ", ") + i;
+  (*events_)(event::AnswerNote{"added what javac could not find: " + list});
+  std::vector<Candidate> accepted;
+  std::vector<junit::TestMethod> again;
+  for (const Verdict& v : verdicts) {
+    if (v.passed || v.skipped) accepted.push_back({{v.name, v.code}, extracted});
+    if (v.compile_error) again.push_back({v.name, v.code});
+  }
+  auto retried = validator_->try_tests(*state.file, again, extracted, accepted);
+  if (!retried) return retried.error();
+  for (Verdict& r : *retried) {
+    auto same = std::find_if(verdicts.begin(), verdicts.end(),
+                             [&r](const Verdict& v) { return v.name == r.name; });
+    if (same != verdicts.end()) *same = std::move(r);
+  }
+  return ok_status();
+}
+
 void AnswerTaker::drop(const Verdict& v, LoopState& state, IterationReport& it) {
   ++it.tests_failed;
   (*events_)(event::TestDropped{v.name, first_line(v.error)});
@@ -55,8 +144,11 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
   std::vector<junit::TestMethod> fresh = fresh_tests(*extracted, *state.file);
   if (fresh.empty()) return true;
   if (panta::stop_requested()) return false;
+  std::vector<junit::TestMethod> elsewhere = not_naming_the_class(fresh, *extracted);
   auto verdicts = validator_->try_tests(*state.file, fresh, *extracted);
   if (!verdicts) return verdicts.error();
+  if (auto s = try_for_gain(elsewhere, *extracted, *verdicts, state, it); !s) return s.error();
+  if (auto s = retry_with_imports(*extracted, *verdicts, state); !s) return s.error();
   // The tests that passed come first in the file, the repaired ones after them; a repair is
   // tried with all of those, as they will stand in the file.
   Taken taken;

@@ -8,8 +8,18 @@
 #include "engine/repair.h"
 #include "engine/report.h"
 #include "engine/test_validator.h"
+#include "project/type_index.h"
 
 namespace panta::engine {
+
+/// What an AnswerTaker knows of the class besides its validator and repairer.
+struct AnswerContext {
+  /// The types tests may import (null: no import is added without the model).
+  const project::TypeIndex* types = nullptr;
+  std::string test_package;
+  /// The class under test (empty: every test is taken to name it).
+  std::string class_fqn;
+};
 
 /// Takes the tests of one answer into the loop's state: skips repeats, validates the rest,
 /// repairs the failing ones, keeps what passes (with the coverage it adds) and feeds what stays
@@ -17,8 +27,8 @@ namespace panta::engine {
 class AnswerTaker {
  public:
   /// Every reference outlives the taker.
-  AnswerTaker(TestValidator& validator, Repairer& repairer, const EventSink& events)
-      : validator_(&validator), repairer_(&repairer), events_(&events) {}
+  AnswerTaker(TestValidator& validator, Repairer& repairer, const EventSink& events,
+              AnswerContext context = {});
 
   /// Takes `answer`'s tests into `state`, counting them in `it`. False when a stop request cut
   /// it short (then `state` is partly updated: the caller undoes the iteration). Fails only
@@ -36,10 +46,21 @@ class AnswerTaker {
   };
   Status keep(Taken& taken, LoopState& state, IterationReport& it);
   void drop(const Verdict& v, LoopState& state, IterationReport& it);
+  std::vector<junit::TestMethod> not_naming_the_class(std::vector<junit::TestMethod>& fresh,
+                                                      const junit::ExtractedTests& extracted) const;
+  Status try_for_gain(const std::vector<junit::TestMethod>& tests,
+                      const junit::ExtractedTests& extracted, std::vector<Verdict>& verdicts,
+                      LoopState& state, IterationReport& it);
+  Status retry_with_imports(junit::ExtractedTests& extracted, std::vector<Verdict>& verdicts,
+                            const LoopState& state);
 
   TestValidator* validator_;
   Repairer* repairer_;
   const EventSink* events_;
+  const project::TypeIndex* types_;
+  std::string package_;
+  std::string cut_fqn_;
+  std::string cut_simple_;  ///< The class's simple name (its top-level class's, when nested).
 };
 
 }  // namespace panta::engine

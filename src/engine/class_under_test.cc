@@ -28,7 +28,15 @@ Status load_paths(ClassUnderTest& c, const std::string& encoding) {
     for (const auto& m : cls.methods) {
       if (!m.graph) continue;
       c.max_cyc = std::max(c.max_cyc, m.graph->cyclomatic());
-      c.methods.push_back({cls.java_class->name + "." + m.method->signature, m.path_steps});
+      std::string key = cls.java_class->name + "." + m.method->signature;
+      if (cls.java_class->hidden) {
+        std::string outer = cls.java_class->name.substr(0, cls.java_class->name.find('.'));
+        c.unreachable_notes[key] =
+            " (in a private nested class: a test cannot call it; reach it "
+            "through `" +
+            outer + "`'s own methods)";
+      }
+      c.methods.push_back({std::move(key), m.path_steps});
     }
   }
   if (c.methods.empty()) {

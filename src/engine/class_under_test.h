@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ struct ClassUnderTest {
   std::string source_text;
   std::vector<select::MethodPaths> methods;  ///< "Class.signature" with its paths
   int max_cyc = 1;                           ///< The largest cyclomatic complexity of a method.
+  /// Methods (keys of `methods`) of private nested classes, with the note a prompt gives: a
+  /// test cannot call them, only reach them through the enclosing class's API.
+  std::map<std::string, std::string> unreachable_notes;
   std::string test_path;
   std::string test_class;  ///< Simple name
   std::string test_fqn;

@@ -89,6 +89,13 @@ std::string line(const PromptShrunk& e) {
                      e.targets);
 }
 
+std::string line(const DryRun& d) {
+  return fmt::format(
+      "dry run: the first prompt (about {} tokens, at 4 characters a token) follows on stdout; "
+      "no model was asked",
+      d.tokens);
+}
+
 std::string line(const PromptSentAsItIs& s) {
   return "  " + s.why + ", and nothing more can be left out: it is sent as it is";
 }

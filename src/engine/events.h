@@ -75,6 +75,10 @@ struct PromptShrunk {
   std::string why;
   size_t targets = 0;  ///< for kHalfTargets: the methods still asked for
 };
+/// --dry-run: the first prompt goes to stdout instead of the model.
+struct DryRun {
+  int64_t tokens = 0;  ///< Its estimated size.
+};
 struct PromptSentAsItIs {
   std::string why;
 };
@@ -159,7 +163,7 @@ using Event = std::variant<
     event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestsRepeat,
     event::TestSkipped, event::RepairAttempt, event::NotRepairable, event::TestKept,
     event::TestDropped, event::NotTogether, event::RepairWithoutSource, event::RepairRepeats,
-    event::BackedUp, event::UserEditMerged, event::FinalCheckFailed>;
+    event::BackedUp, event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
 
 /// The event as one progress line, as the CLI prints it and the journal keeps it.
 std::string render(const Event& e);

@@ -25,6 +25,7 @@
 #include "engine/user_edits.h"
 #include "llm/llm_error.h"
 #include "project/test_file_location.h"
+#include "project/type_index.h"
 #include "runner/jvm_runner.h"
 
 namespace panta::engine {
@@ -43,14 +44,17 @@ std::string counted(int n, const char* noun) {
 }
 
 // The methods and paths Algorithm 2 chose, as the prompt shows them; `report` gets their names.
-std::vector<prompt::MethodTarget> path_targets(const std::vector<select::MethodPaths>& methods,
+std::vector<prompt::MethodTarget> path_targets(const ClassUnderTest& cut,
                                                const std::vector<select::Selection>& selections,
                                                std::vector<std::string>& report) {
   std::vector<prompt::MethodTarget> out;
+  const auto& methods = cut.methods;
   for (const auto& s : selections) {
     auto m = std::find_if(methods.begin(), methods.end(),
                           [&s](const select::MethodPaths& mp) { return mp.method == s.method; });
-    prompt::MethodTarget target{s.method, {}, s.score};
+    prompt::MethodTarget target{s.method, {}, s.score, ""};
+    if (auto note = cut.unreachable_notes.find(s.method); note != cut.unreachable_notes.end())
+      target.note = note->second;
     for (size_t p : s.paths) {
       target.paths.push_back(m->paths[p]);
       report.push_back(fmt::format("{}: path {}", s.method, p + 1));
@@ -117,6 +121,7 @@ class Generation {
   std::optional<TestValidator> validator_;
   std::optional<Repairer> repairer_;
   std::optional<TestFileWriter> writer_;
+  std::optional<project::TypeIndex> types_;
   std::vector<std::string> dependencies_;
   std::string junit_;
   LoopState state_;
@@ -180,6 +185,7 @@ Status Generation::load(const std::string& prompt_dir) {
   writer_.emplace(project_.root, cut_->test_path, project_.encoding, cut_->test_file_existed,
                   cut_->test_file_existed ? cut_->initial_test_text : std::string(),
                   options_.class_name, events_);
+  types_.emplace(project::TypeIndex::of(project_));
   return ok_status();
 }
 
@@ -371,7 +377,7 @@ std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
     selections_ = select::select_paths(cut_->methods, state_.coverage, state_.history,
                                        options_.max_path_selections,
                                        static_cast<size_t>(std::max(0, options_.max_methods)));
-    in.targets = path_targets(cut_->methods, selections_, it.selected_paths);
+    in.targets = path_targets(*cut_, selections_, it.selected_paths);
     if (!in.targets.empty()) return {{in, prompt::Template::kStrategy}};
     // No path is left to select: each path that misses something was selected
     // --max-path-selections times already, or what is missed lies outside the methods' paths
@@ -446,7 +452,7 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   ++it.answers;
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
-  AnswerTaker taker{*validator_, *repairer_, events_};
+  AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};
   auto taken = taker.take(answer->text, state_, it);
   if (!taken) return taken.error();
   cut_short_ = done = !*taken;

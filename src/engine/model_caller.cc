@@ -81,7 +81,9 @@ Result<llm::Completion> ModelCaller::generate(prompt::GenerateInputs& in, prompt
       events_(event::PromptSentAsItIs{reason});
     }
     if (options_.dry_run) {
-      options_.dry_run(llm::render_prompt(p));
+      std::string text = llm::render_prompt(p);
+      events_(event::DryRun{llm::estimate_tokens(text)});
+      options_.dry_run(text);
       return Error{"dry run: the first prompt was printed", ErrorKind::kDryRun};
     }
     auto answer = send(p, false);

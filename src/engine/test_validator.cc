@@ -322,6 +322,35 @@ Result<std::vector<Verdict>> TestValidator::try_tests(const junit::TestFile& fil
   return run_batch(std::move(**batch));
 }
 
+Result<Verdict> TestValidator::try_for_gain(const junit::TestFile& file,
+                                            const junit::TestMethod& test,
+                                            const junit::ExtractedTests& from,
+                                            const std::vector<Candidate>& accepted, bool& gained) {
+  gained = false;
+  auto probe = std::make_shared<Probe>(file, additions(accepted));
+  Verdict v = verdicts_of(probe->add(additions({test}, from))).front();
+  v.context = probe;
+  auto compiled = session_->compile_test_text(cut_->test_path, probe->file().text(), kProbeUnit);
+  if (!compiled) return compiled.error();
+  if (!compiled->success) {
+    v.compile_error = true;
+    v.error = diagnostics_with_lines(compiled->diagnostics, probe->file().text(), probe->mapper());
+    return v;
+  }
+  auto before = store_coverage_;
+  bool measured = store_runs_ > 0;
+  auto run = run_probe({v.name}, true);
+  if (!run) return run.error();
+  judge(v, *run, probe.get());
+  auto covered = [](const coverage::SourceCoverage& c) {
+    return std::make_pair(c.line_counter().covered, c.branch_counter().covered);
+  };
+  // Without a store to compare with (a restarted helper), a passing test is given the benefit.
+  gained =
+      v.passed && (!measured || store_runs_ <= 0 || covered(store_coverage_) != covered(before));
+  return v;
+}
+
 std::string TestValidator::repair_view(const std::vector<Verdict>& failing) const {
   std::string out;
   std::vector<std::pair<const Probe*, std::vector<const Verdict*>>> by_probe;

@@ -63,6 +63,13 @@ class TestValidator {
                                          const junit::ExtractedTests& from,
                                          const std::vector<Candidate>& accepted = {});
 
+  /// Tries `test` alone as an addition to `file` with `accepted`, its coverage merged into the
+  /// store when it passes; `gained` tells whether that added any covered line or branch. For
+  /// tests that do not name the class under test: they must earn their place by coverage.
+  Result<Verdict> try_for_gain(const junit::TestFile& file, const junit::TestMethod& test,
+                               const junit::ExtractedTests& from,
+                               const std::vector<Candidate>& accepted, bool& gained);
+
   /// The failing tests `failing` (of one answer's validation) with everything of the class they
   /// use, numbered as in the test file their errors refer to: what a repair prompt shows.
   std::string repair_view(const std::vector<Verdict>& failing) const;

@@ -192,4 +192,8 @@ std::string test_body_key(const std::string& code) {
                                     : java::collapse_whitespace(code.substr(brace), code.size());
 }
 
+bool mentions_name(std::string_view code, std::string_view name) {
+  return detail::mentions(code, name);
+}
+
 }  // namespace panta::junit

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -38,5 +39,8 @@ Result<ExtractedTests> extract_tests(const std::string& answer);
 /// modifiers or the names of its locals): two tests with the same key are the same test under
 /// different names (what TestFile::same_test_as compares). Parses the test.
 std::string test_body_key(const std::string& method_code);
+
+/// Whether `code` has `name` as a whole identifier (in code, strings or comments alike).
+bool mentions_name(std::string_view code, std::string_view name);
 
 }  // namespace panta::junit

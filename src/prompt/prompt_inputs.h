@@ -20,6 +20,8 @@ struct MethodTarget {
   std::string method;  ///< As the prompt names it, e.g. the signature.
   std::vector<std::vector<cfg::PathStep>> paths;
   int score = 0;  ///< How much the first path misses: shrinking keeps the highest.
+  /// Said after the method's name, e.g. that a test cannot call it directly.
+  std::string note;
 };
 
 /// Everything a generation prompt can show (Figure 4's five sections and the answer format).

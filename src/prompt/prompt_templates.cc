@@ -104,6 +104,7 @@ std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
     for (const auto& path : t.paths) {
       mu::data item;
       item.set("name", t.method);
+      item.set("note", t.note);
       item.set("path", strip_trailing_newlines(cfg::render_path(path)));
       methods.push_back(item);
     }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <regex>
 
 #include "test_support.h"
@@ -20,6 +21,10 @@ struct Style {
   std::string project;  // junit5 or junit4
   std::string answer;   // the answer file's name without .md
 };
+
+void PrintTo(const Style& s, std::ostream* os) {
+  *os << s.project << "/" << s.answer;
+}
 
 std::vector<Style> styles() {
   std::vector<Style> out;
@@ -48,33 +53,73 @@ std::pair<int, int> expected_counts(const std::string& answer) {
   return {std::stoi(m[1]), std::stoi(m[2])};
 }
 
-TEST_P(Conformance, EveryCorrectTestIsKeptWithoutRepair) {
-  const Style& s = GetParam();
-  const fs::path fixtures = fs::path(PANTA_SOURCE_DIR) / "tests/fixtures/conformance";
-  std::string answer = test::slurp((fixtures / "answers" / s.project / (s.answer + ".md")).string());
-  auto [kept, skipped] = expected_counts(answer);
+// `panta generate` on a copy of the fixture `project` for conf.Ledger, one iteration of the
+// basic strategy, a scripted model answering `answer`; the prompt kinds it was asked for.
+struct AnswerRun {
+  test::PantaRun run;
+  nlohmann::json report;
+  std::string kinds;
+  std::string root;
+};
 
-  test::TempDir dir;
-  std::string root = dir.path() + "/project";
-  fs::copy(fixtures / s.project, root, fs::copy_options::recursive);
+AnswerRun run_answer(const test::TempDir& dir, const std::string& project,
+                     const std::string& answer) {
+  const fs::path fixtures = fs::path(PANTA_SOURCE_DIR) / "tests/fixtures/conformance";
+  AnswerRun r;
+  r.root = dir.path() + "/project";
+  fs::copy(fixtures / project, r.root, fs::copy_options::recursive);
   std::string answer_file = dir.write("answer.md", answer);
   std::string kinds = dir.path() + "/kinds";
   std::string model = dir.write("model.sh", "cat >/dev/null\necho \"$PANTA_PROMPT_KIND\" >> '" +
                                                 kinds + "'\ncat '" + answer_file + "'\n");
   std::string report = dir.path() + "/report.json";
-  test::PantaRun run = test::run_panta(
-      dir, "generate --project " + root +
+  r.run = test::run_panta(
+      dir, "generate --project " + r.root +
                " --class conf.Ledger --strategy basic --max-iterations 1 --report " + report +
                " --llm 'cmd:sh " + model + "'");
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(test::slurp(kinds), "generate\n") << "a repair prompt was sent:\n" << run.err;
-  auto j = nlohmann::json::parse(test::slurp(report));
-  EXPECT_EQ(j["final"]["tests_kept"], kept) << run.err;
-  EXPECT_EQ(j["final"]["tests_skipped"], skipped) << run.err;
-  EXPECT_EQ(j["iterations"][0]["tests_failed"], 0) << run.err;
+  if (fs::exists(report)) r.report = nlohmann::json::parse(test::slurp(report));
+  r.kinds = fs::exists(kinds) ? test::slurp(kinds) : "";
+  return r;
+}
 
-  test::PantaRun check = test::run_panta(dir, "test --project " + root + " --test conf.LedgerTest");
+TEST_P(Conformance, EveryCorrectTestIsKeptWithoutRepair) {
+  const Style& s = GetParam();
+  const fs::path fixtures = fs::path(PANTA_SOURCE_DIR) / "tests/fixtures/conformance";
+  std::string answer =
+      test::slurp((fixtures / "answers" / s.project / (s.answer + ".md")).string());
+  auto [kept, skipped] = expected_counts(answer);
+  test::TempDir dir;
+  AnswerRun r = run_answer(dir, s.project, answer);
+  ASSERT_EQ(r.run.exit_code, 0) << r.run.err;
+  EXPECT_EQ(r.kinds, "generate\n") << "a repair prompt was sent:\n" << r.run.err;
+  EXPECT_EQ(r.report["final"]["tests_kept"], kept) << r.run.err;
+  EXPECT_EQ(r.report["final"]["tests_skipped"], skipped) << r.run.err;
+  EXPECT_EQ(r.report["iterations"][0]["tests_failed"], 0) << r.run.err;
+  test::PantaRun check =
+      test::run_panta(dir, "test --project " + r.root + " --test conf.LedgerTest");
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
+TEST(ConformanceDefects, ATestThatNeitherNamesTheClassNorAddsCoverageOfItIsDropped) {
+  test::TempDir dir;
+  AnswerRun r = run_answer(dir, "junit5", R"(```java
+import static org.junit.jupiter.api.Assertions.*;
+import org.junit.jupiter.api.Test;
+class LedgerTest {
+  @Test void credit() { Ledger l = new Ledger(); l.record(Ledger.Kind.CREDIT, 5); assertEquals(5, l.balance()); }
+  @Test void withdrawThroughTheBank() { Bank b = new Bank("b"); b.withdraw(3); assertEquals(-3, b.balance()); }
+  @Test void bankName() { assertEquals("b", new Bank("b").name()); }
+}
+```)");
+  ASSERT_EQ(r.run.exit_code, 0) << r.run.err;
+  EXPECT_EQ(r.kinds, "generate\n") << r.run.err;
+  EXPECT_EQ(r.report["final"]["tests_kept"], 2) << r.run.err;
+  EXPECT_NE(r.run.err.find("dropped bankName: it neither names Ledger nor adds coverage of it"),
+            std::string::npos)
+      << r.run.err;
+  std::string file = test::slurp(r.root + "/src/test/java/conf/LedgerTest.java");
+  EXPECT_NE(file.find("withdrawThroughTheBank"), std::string::npos);
+  EXPECT_EQ(file.find("bankName"), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Styles, Conformance, ::testing::ValuesIn(styles()),

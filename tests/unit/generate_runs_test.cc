@@ -322,8 +322,9 @@ TEST(GenerateRuns, TestsThatPassAloneButNotTogetherAreCheckedOneByOne) {
   // Both tests pass alone; together, whichever runs second sees the other's count.
   std::string answer =
       "```java\nclass CartTest {\n  static int added;\n\n  @Test\n  void first() {\n    added++;\n"
-      "    assertEquals(1, added);\n  }\n\n  @Test\n  void second() {\n    added += 1;\n"
-      "    assertEquals(1, added);\n  }\n\n  @Test\n  void size() {\n    assertEquals(0, new "
+      "    assertEquals(1, added + new Cart().size());\n  }\n\n  @Test\n  void second() {\n"
+      "    added += 1;\n    assertEquals(1, added + new Cart().size());\n  }\n\n  @Test\n  void "
+      "size() {\n    assertEquals(0, new "
       "Cart().size());\n  }\n}\n```\n";
   for (const char* mode : {"", " --check-each-test-in-class"}) {
     std::string root = test::copy_shop(dir, std::string("shop") + (*mode ? "-each" : ""));

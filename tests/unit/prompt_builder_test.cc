@@ -24,7 +24,7 @@ MethodTarget target(const std::string& method, uint32_t line, int score) {
   cfg::PathStep step;
   step.line = line;
   step.text = "return 1;";
-  return {method, {{step}}, score};
+  return {method, {{step}}, score, ""};
 }
 
 GenerateInputs inputs() {

@@ -60,7 +60,7 @@ GenerateInputs inputs() {
   select::PathHistory history;
   auto selected = select::select_paths({{"parsePattern(String)", m.path_steps}}, cov, history, 3);
   for (const auto& s : selected) {
-    MethodTarget t{"parsePattern(String)", {}};
+    MethodTarget t{"parsePattern(String)", {}, 0, ""};
     for (size_t i : s.paths) t.paths.push_back(m.path_steps[i]);
     in.targets.push_back(t);
   }
