@@ -56,19 +56,25 @@ std::vector<junit::TestMethod> AnswerTaker::fresh_tests(const junit::ExtractedTe
 // The tests of `fresh` that name neither the class under test nor a member of it imported
 // statically, taken out of `fresh`: they must add coverage to be kept.
 std::vector<junit::TestMethod> AnswerTaker::not_naming_the_class(
-    std::vector<junit::TestMethod>& fresh, const junit::ExtractedTests& extracted) const {
+    std::vector<junit::TestMethod>& fresh, const junit::ExtractedTests& extracted,
+    const junit::TestFile& file) const {
   if (cut_simple_.empty()) return {};
   std::vector<std::string> names = {cut_simple_};
   const std::string prefix = "import static " + cut_fqn_ + ".";
-  for (const std::string& i : extracted.imports) {
-    if (i.rfind(prefix, 0) == 0)
-      names.push_back(i.substr(prefix.size(), i.size() - prefix.size() - 1));
+  std::vector<std::string> imports = extracted.imports;
+  for (std::string& i : file.imports()) imports.push_back(std::move(i));
+  for (const std::string& i : imports) {
+    if (i.rfind(prefix, 0) != 0) continue;
+    std::string member = i.substr(prefix.size(), i.size() - prefix.size() - 1);
+    if (member == "*") return {};  // every unqualified call may be the class's
+    names.push_back(std::move(member));
   }
+  // Through the fields and helpers of the answer and of the file (`DoubleMetaphone dm`).
+  std::vector<std::pair<std::string, std::string>> members = extracted.members;
+  for (auto& m : file.members()) members.push_back(std::move(m));
   std::vector<junit::TestMethod> out;
   std::erase_if(fresh, [&](const junit::TestMethod& t) {
-    bool names_it = std::any_of(names.begin(), names.end(), [&t](const std::string& n) {
-      return n == "*" || junit::mentions_name(t.code, n);
-    });
+    bool names_it = junit::names_any(t.code, names, members);
     if (!names_it) out.push_back(t);
     return !names_it;
   });
@@ -88,12 +94,13 @@ Status AnswerTaker::try_for_gain(const std::vector<junit::TestMethod>& tests,
     bool gained = false;
     auto v = validator_->try_for_gain(*state.file, t, extracted, accepted, gained);
     if (!v) return v.error();
-    if (v->passed && !gained) {
+    if (v->passed && !gained) {  // passed, so not fed back as a failure
       ++it.tests_generated;
       ++state.generated_total;
-      drop(Verdict{v->name, v->code, false, false, false,
-                   "it neither names " + cut_simple_ + " nor adds coverage of it", nullptr},
-           state, it);
+      ++it.tests_failed;
+      std::string why = "it neither names " + cut_simple_ + " nor adds coverage of it";
+      (*events_)(event::TestDropped{v->name, why});
+      state.set_aside.push_back({v->name, v->code, why});
       continue;
     }
     if (v->passed || v->skipped) accepted.push_back({{v->name, v->code}, extracted});
@@ -144,7 +151,7 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
   std::vector<junit::TestMethod> fresh = fresh_tests(*extracted, *state.file);
   if (fresh.empty()) return true;
   if (panta::stop_requested()) return false;
-  std::vector<junit::TestMethod> elsewhere = not_naming_the_class(fresh, *extracted);
+  std::vector<junit::TestMethod> elsewhere = not_naming_the_class(fresh, *extracted, *state.file);
   auto verdicts = validator_->try_tests(*state.file, fresh, *extracted);
   if (!verdicts) return verdicts.error();
   if (auto s = try_for_gain(elsewhere, *extracted, *verdicts, state, it); !s) return s.error();

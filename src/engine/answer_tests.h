@@ -47,7 +47,8 @@ class AnswerTaker {
   Status keep(Taken& taken, LoopState& state, IterationReport& it);
   void drop(const Verdict& v, LoopState& state, IterationReport& it);
   std::vector<junit::TestMethod> not_naming_the_class(std::vector<junit::TestMethod>& fresh,
-                                                      const junit::ExtractedTests& extracted) const;
+                                                      const junit::ExtractedTests& extracted,
+                                                      const junit::TestFile& file) const;
   Status try_for_gain(const std::vector<junit::TestMethod>& tests,
                       const junit::ExtractedTests& extracted, std::vector<Verdict>& verdicts,
                       LoopState& state, IterationReport& it);

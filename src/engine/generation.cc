@@ -519,6 +519,7 @@ Result<IterationReport> Generation::iteration(int n, int max_iter) {
   std::vector<PlannedPrompt> prompts = plan(it);
   std::vector<prompt::FailedTest> feedback = std::move(state_.failed);  // now in the prompts
   state_.failed.clear();
+  state_.set_aside.clear();
   bool done = false;
   for (PlannedPrompt& p : prompts) {
     if (panta::stop_requested()) {

@@ -11,7 +11,8 @@ std::vector<std::string> add_missing_imports(junit::ExtractedTests& answer,
                                              std::string_view test_package) {
   // javac: "cannot find symbol\n  symbol: class List" (a type), or "variable Files" (a type
   // whose static method is called); our diagnostics have the whitespace collapsed.
-  static const std::regex unknown(R"(cannot find symbol\s+symbol:\s+(?:class|variable)\s+([A-Z]\w*))");
+  static const std::regex unknown(
+      R"(cannot find symbol\s+symbol:\s+(?:class|variable)\s+([A-Z]\w*))");
   std::vector<std::string> added;
   for (const Verdict& v : failing) {
     if (!v.compile_error) continue;

@@ -22,13 +22,16 @@ nlohmann::ordered_json LoopState::to_json() const {
   for (const auto& [method, counts] : history.counts()) {
     for (const auto& [path, count] : counts) paths.push_back({method, path, count});
   }
-  nlohmann::ordered_json failures = nlohmann::ordered_json::array();
-  for (const auto& f : failed) {
-    failures.push_back({{"name", f.name}, {"code", f.code}, {"error", f.error}});
-  }
+  auto tests = [](const std::vector<prompt::FailedTest>& list) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& f : list)
+      out.push_back({{"name", f.name}, {"code", f.code}, {"error", f.error}});
+    return out;
+  };
   return {{"no_increase", no_increase},
           {"history", std::move(paths)},
-          {"failed", std::move(failures)},
+          {"failed", tests(failed)},
+          {"set_aside", tests(set_aside)},
           {"generated_total", generated_total},
           {"kept", kept},
           {"skipped", skipped},
@@ -41,10 +44,15 @@ void LoopState::restore_from(const nlohmann::json& state) {
   for (const auto& h : state.value("history", nlohmann::json::array())) {
     history.set(h[0].get<std::string>(), h[1].get<size_t>(), h[2].get<int>());
   }
-  failed.clear();
-  for (const auto& f : state.value("failed", nlohmann::json::array())) {
-    failed.push_back({f.value("name", ""), f.value("code", ""), f.value("error", "")});
-  }
+  auto tests = [&state](const char* key) {
+    std::vector<prompt::FailedTest> out;
+    for (const auto& f : state.value(key, nlohmann::json::array())) {
+      out.push_back({f.value("name", ""), f.value("code", ""), f.value("error", "")});
+    }
+    return out;
+  };
+  failed = tests("failed");
+  set_aside = tests("set_aside");
   generated_total = state.value("generated_total", 0);
   kept.clear();
   std::vector<std::string> names = file ? file->test_names() : std::vector<std::string>{};

@@ -19,12 +19,15 @@ struct LoopState {
   coverage::SourceCoverage coverage;       ///< Of the class under test, by `file`'s tests.
   select::PathHistory history;             ///< Algorithm 2's pathHistory
   std::vector<prompt::FailedTest> failed;  ///< Unrepaired tests, for the next prompt
-  std::vector<std::string> kept;           ///< The generated tests kept, by the names they got
-  std::vector<std::string> skipped;        ///< Those of `kept` that are skipped when they run
-  int generated_total = 0;                 ///< Tests the model wrote (for the pass rate)
-  int answers = 0;                         ///< Answers to generate prompts received
-  int no_increase = 0;                     ///< Iterations in a row without coverage gain
-  double llm_s = 0;                        ///< Time spent waiting for the model
+  /// Tests of the last answer that passed but were not kept (no coverage they add), with why:
+  /// not failures, so not in `failed`; the focused prompt names them.
+  std::vector<prompt::FailedTest> set_aside;
+  std::vector<std::string> kept;     ///< The generated tests kept, by the names they got
+  std::vector<std::string> skipped;  ///< Those of `kept` that are skipped when they run
+  int generated_total = 0;           ///< Tests the model wrote (for the pass rate)
+  int answers = 0;                   ///< Answers to generate prompts received
+  int no_increase = 0;               ///< Iterations in a row without coverage gain
+  double llm_s = 0;                  ///< Time spent waiting for the model
 
   /// Before any test ran there are no counters: that is 0 %, not "nothing to cover".
   double line_pct() const;

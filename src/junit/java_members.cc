@@ -10,8 +10,6 @@ using java::field;
 using java::named_children;
 using java::node_type;
 
-namespace {
-
 // The names a member key declares: "field:a,b" -> a, b; "method:f(int x)" -> f; "type:T" -> T.
 std::vector<std::string> declared_names(const std::string& key) {
   std::vector<std::string> out;
@@ -32,8 +30,6 @@ std::vector<std::string> declared_names(const std::string& key) {
   }
   return out;
 }
-
-}  // namespace
 
 std::optional<Parsed> Parsed::of(std::string text) {
   java::SourceText source("answer.java", std::move(text));

@@ -43,6 +43,8 @@ bool lacks_closing_brace(TSNode node);
 /// The name a member is known by: "field:a,b", "method:f(int x)", "type:T", "ctor:(int x)",
 /// "init:{...}".
 std::string member_key(const Parsed& p, TSNode member);
+/// The names a member key declares: "field:a,b" -> a, b; "method:f(int x)" -> f; "type:T" -> T.
+std::vector<std::string> declared_names(const std::string& key);
 /// Whether `text` has `name` as a whole identifier.
 bool mentions(std::string_view text, std::string_view name);
 /// The members of an answer a test needs: those it names, those run around every test (setup,

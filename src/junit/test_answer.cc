@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "junit/java_members.h"
@@ -194,6 +195,24 @@ std::string test_body_key(const std::string& code) {
 
 bool mentions_name(std::string_view code, std::string_view name) {
   return detail::mentions(code, name);
+}
+
+bool names_any(const std::string& code, std::vector<std::string> names,
+               const std::vector<std::pair<std::string, std::string>>& members) {
+  auto mentioned_in = [&names](const std::string& text) {
+    return std::any_of(names.begin(), names.end(),
+                       [&text](const std::string& n) { return detail::mentions(text, n); });
+  };
+  std::vector<bool> carries(members.size(), false);
+  for (bool grew = true; grew;) {  // members naming the names carry them, transitively
+    grew = false;
+    for (size_t m = 0; m < members.size(); ++m) {
+      if (carries[m] || !mentioned_in(members[m].second)) continue;
+      carries[m] = grew = true;
+      for (std::string& n : detail::declared_names(members[m].first)) names.push_back(std::move(n));
+    }
+  }
+  return mentioned_in(code);
 }
 
 }  // namespace panta::junit

@@ -43,4 +43,9 @@ std::string test_body_key(const std::string& method_code);
 /// Whether `code` has `name` as a whole identifier (in code, strings or comments alike).
 bool mentions_name(std::string_view code, std::string_view name);
 
+/// Whether `code` names one of `names` itself or through the members (key, code) it uses,
+/// transitively: a field `Foo foo` names Foo for every test that uses `foo`.
+bool names_any(const std::string& code, std::vector<std::string> names,
+               const std::vector<std::pair<std::string, std::string>>& members);
+
 }  // namespace panta::junit

@@ -348,6 +348,17 @@ std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests
   return {lines.begin(), lines.end()};
 }
 
+std::vector<std::pair<std::string, std::string>> TestFile::members() const {
+  auto p = Parsed::of(text_);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
+    if (is_test_method(*p, m)) continue;
+    std::string key = member_key(*p, m);
+    if (!key.empty()) out.emplace_back(std::move(key), std::string(p->text(m)));
+  }
+  return out;
+}
+
 std::map<std::string, std::string> TestFile::test_bodies() const {
   std::map<std::string, std::string> out;
   auto p = Parsed::of(text_);

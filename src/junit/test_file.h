@@ -74,6 +74,9 @@ class TestFile {
   /// helpers, providers, nested classes; transitively) and those run around every test (setup,
   /// teardown, rules), the tests themselves and the closing brace. Other tests are left out.
   std::vector<uint32_t> view_lines(const std::vector<std::string>& tests) const;
+  /// The members that are not tests (fields, helpers, setup, nested types, constructors) as
+  /// (key, code), keys as ExtractedTests::members has them.
+  std::vector<std::pair<std::string, std::string>> members() const;
   /// Every test's body key (test_body_key) with the name of the first test that has it: one
   /// parse for what same_test_as does per test.
   std::map<std::string, std::string> test_bodies() const;

@@ -1,5 +1,8 @@
 #include "project/gradle.h"
 
+#include <algorithm>
+#include <regex>
+
 #include <array>
 #include <optional>
 #include <string>
@@ -55,6 +58,22 @@ std::vector<Dependency> scan_gradle_test_dependencies(std::string_view build_scr
     if (auto dependency = parse_coordinate(*coordinate)) dependencies.push_back(*dependency);
   }
   return dependencies;
+}
+
+std::string scan_gradle_java_release(std::string_view build_script) {
+  static const std::regex compatibility(
+      R"(sourceCompatibility\s*=?\s*(?:JavaVersion\.VERSION_)?['"]?([0-9][0-9_.]*))");
+  static const std::regex toolchain(R"(JavaLanguageVersion\.of\(\s*(\d+)\s*\))");
+  std::string text(build_script);
+  std::smatch m;
+  std::string found;
+  if (std::regex_search(text, m, compatibility)) {
+    found = m[1].str();
+  } else if (std::regex_search(text, m, toolchain)) {
+    found = m[1].str();
+  }
+  std::replace(found.begin(), found.end(), '_', '.');
+  return found;
 }
 
 }  // namespace panta::project

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,5 +13,9 @@ namespace panta::project {
 /// testCompileOnly and the old testCompile), one per line. A line-by-line scan, not a Groovy or
 /// Kotlin parser: map notation, platform(...) and version catalogs are skipped.
 std::vector<Dependency> scan_gradle_test_dependencies(std::string_view build_script);
+
+/// The Java release of a Gradle build: `sourceCompatibility` (`= '17'`, `= 1.8`,
+/// `JavaVersion.VERSION_17`) or a toolchain's `JavaLanguageVersion.of(17)`; "" if none.
+std::string scan_gradle_java_release(std::string_view build_script);
 
 }  // namespace panta::project

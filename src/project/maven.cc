@@ -147,6 +147,30 @@ bool Pom::has_non_test_dependencies() const {
   return false;
 }
 
+// The maven-compiler-plugin's <configuration> in <build><plugins>, or a null node.
+pugi::xml_node compiler_configuration(const pugi::xml_node& project) {
+  for (const pugi::xml_node& plugin : project.child("build").child("plugins").children("plugin")) {
+    if (child_text(plugin, "artifactId") == "maven-compiler-plugin")
+      return plugin.child("configuration");
+  }
+  return {};
+}
+
+std::string java_release(const pugi::xml_node& project, const Properties& properties) {
+  pugi::xml_node plugin = compiler_configuration(project);
+  for (const std::string& v :
+       {properties.count("maven.compiler.release") ? properties.at("maven.compiler.release")
+                                                   : std::string(),
+        child_text(plugin, "release"),
+        properties.count("maven.compiler.source") ? properties.at("maven.compiler.source")
+                                                  : std::string(),
+        child_text(plugin, "source")}) {
+    std::string expanded = expand(v, properties);
+    if (!expanded.empty()) return expanded;
+  }
+  return "";
+}
+
 Result<Pom> parse_pom(std::string_view text, const std::string& path) {
   pugi::xml_document doc;
   pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
@@ -163,6 +187,9 @@ Result<Pom> parse_pom(std::string_view text, const std::string& path) {
   }
   Pom pom;
   pom.source_encoding = expand(properties["project.build.sourceEncoding"], properties);
+  pom.java_release = java_release(project, properties);
+  pom.coordinates = properties["project.groupId"] + ":" + properties["project.artifactId"] + ":" +
+                    properties["project.version"];
   for (const pugi::xml_node& node : project.child("dependencies").children("dependency")) {
     Dependency d = read_dependency(node, properties);
     auto it = managed.find(management_key(d));

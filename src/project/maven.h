@@ -17,6 +17,11 @@ struct Pom {
   /// resolved offline (a BOM import, a parent's property) is left empty.
   std::vector<Dependency> dependencies;
   std::string source_encoding;  ///< project.build.sourceEncoding, or empty.
+  /// The Java release the build compiles for: maven.compiler.release, else the compiler
+  /// plugin's <release>, else maven.compiler.source or the plugin's <source>; empty if none.
+  std::string java_release;
+  std::string coordinates;  ///< "groupId:artifactId:version" (the parent's group or version
+                            ///< when the pom has none of its own).
 
   /// The dependencies with scope "test".
   std::vector<Dependency> test_dependencies() const;

@@ -102,6 +102,8 @@ Status read_maven_build(Project& project, const ProjectSettings& settings, Maven
   auto pom = read_pom(project.root + "/pom.xml");
   if (!pom) return pom.error();
   if (!settings.encoding && !pom->source_encoding.empty()) project.encoding = pom->source_encoding;
+  project.java_release = pom->java_release;
+  project.coordinates = pom->coordinates;
   project.test_dependencies = maven_test_dependencies(project.root, *pom, maven);
   if (settings.classpath || !pom->has_non_test_dependencies()) return ok_status();
   auto classpath = maven.build_classpath(project.root);
@@ -120,6 +122,7 @@ Status read_gradle_build(Project& project) {
   auto text = java::read_file(script);
   if (!text) return text.error();
   project.test_dependencies = scan_gradle_test_dependencies(*text);
+  project.java_release = scan_gradle_java_release(*text);
   return ok_status();
 }
 

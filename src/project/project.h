@@ -30,6 +30,10 @@ struct Project {
   std::vector<std::string> classpath;
   std::string encoding = "UTF-8";
   std::vector<Dependency> test_dependencies;
+  /// The Java release the build compiles for ("17", "1.8"), "" when the build does not say.
+  std::string java_release;
+  /// The build's "group:artifact:version", "" when unknown (a plain project, a Gradle build).
+  std::string coordinates;
   JUnitFlavour junit = JUnitFlavour::kJUnit5;
   /// The sandbox asked for ("strict", "fallback", "off"), "" for the default.
   std::string sandbox;

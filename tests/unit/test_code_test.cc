@@ -473,3 +473,22 @@ public class T { public T() {} @Test public void x() {} }
 
 }  // namespace
 }  // namespace panta::junit
+
+namespace panta::junit {
+namespace {
+
+TEST(NamesAny, AFieldOrHelperThatNamesTheClassNamesItForTheTestsUsingIt) {
+  std::vector<std::pair<std::string, std::string>> members = {
+      {"field:dm", "private final DoubleMetaphone dm = new DoubleMetaphone();"},
+      {"method:check(String a, String b)",
+       "private void check(String a, String b) { assertEquals(b, dm.encode(a)); }"},
+      {"field:other", "private final StringBuilder other = new StringBuilder();"}};
+  EXPECT_TRUE(names_any("void t() { new DoubleMetaphone(); }", {"DoubleMetaphone"}, members));
+  EXPECT_TRUE(names_any("void t() { assertEquals(\"K\", dm.encode(\"K\")); }", {"DoubleMetaphone"},
+                        members));
+  EXPECT_TRUE(names_any("void t() { check(\"K\", \"K\"); }", {"DoubleMetaphone"}, members));
+  EXPECT_FALSE(names_any("void t() { other.append(1); }", {"DoubleMetaphone"}, members));
+}
+
+}  // namespace
+}  // namespace panta::junit

@@ -20,7 +20,7 @@ TEST(TypeIndex, KnowsTheJdksCommonTypesAndTheProjectsAndLeavesChoicesAlone) {
             "import java.util.concurrent.atomic.AtomicInteger;");
   EXPECT_EQ(types.import_for("Money", "a"), "import com.acme.money.Money;");
   EXPECT_EQ(types.import_for("Money", "com.acme.money"), "");  // same package
-  EXPECT_EQ(types.import_for("Cart", "a"), "");                 // two of them
+  EXPECT_EQ(types.import_for("Cart", "a"), "");                // two of them
   EXPECT_EQ(types.import_for("Path", "a"), "");
   EXPECT_EQ(types.import_for("NoSuchType", "a"), "");
 }

@@ -1,0 +1,87 @@
+#include "select/edge_coverage.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace panta::select {
+namespace {
+
+coverage::SourceCoverage lines(std::initializer_list<coverage::LineCoverage> l) {
+  coverage::SourceCoverage c;
+  for (const auto& x : l) c.lines[x.line] = x;
+  return c;
+}
+
+std::string status_of(const cfg::Graph& g, const std::vector<EdgeStatus>& s, uint32_t line,
+                      const std::string& label) {
+  for (uint32_t e = 0; e < g.edges().size(); ++e) {
+    if (g.node(g.edge(e).from).line() == line && g.edge(e).label == label) {
+      return s[e] == EdgeStatus::kTaken ? "taken" : s[e] == EdgeStatus::kNotTaken ? "not" : "?";
+    }
+  }
+  ADD_FAILURE() << "no edge " << line << " " << label;
+  return "";
+}
+
+TEST(EdgeCoverage, OutcomesFollowFromTheLinesTheyLeadTo) {
+  auto fa = test::analyze_fixture("Branches.java");
+  const cfg::Graph& g = *test::method(fa, "sign(int)").graph;
+  // sign(5) and sign(0): line 5 both ways, line 7 only false.
+  // {line, missed instructions, covered instructions, missed branches, covered branches}
+  auto c = lines({{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
+  auto s = edge_statuses(g, c);
+  EXPECT_EQ(status_of(g, s, 5, "true"), "taken");
+  EXPECT_EQ(status_of(g, s, 5, "false"), "taken");
+  EXPECT_EQ(status_of(g, s, 7, "true"), "not");
+  EXPECT_EQ(status_of(g, s, 7, "false"), "taken");  // the only one left, and line 10 ran
+  auto missed = missed_outcomes(g, s, c);
+  ASSERT_EQ(missed.size(), 1u);
+  EXPECT_EQ(missed[0].line, 7u);
+  EXPECT_EQ(missed[0].outcome, "has never been true");
+  EXPECT_EQ(missed[0].key, "7:true");
+  EXPECT_EQ(missed[0].infeasible, "");
+}
+
+TEST(EdgeCoverage, AnUncoveredDecisionTakesNothingAndAPartOfACompoundConditionIsSaid) {
+  auto fa = test::analyze_fixture("Branches.java");
+  const cfg::Graph& g = *test::method(fa, "describe(int, int)").graph;
+  // Line 15 has && and ||: 6 branches, 3 never ran.
+  auto c = lines({{14, 0, 2, 0, 0}, {15, 0, 8, 3, 3}, {16, 0, 3, 0, 0}, {18, 0, 8, 0, 2},
+                  {19, 0, 8, 1, 1}, {20, 0, 4, 0, 0}});
+  auto s = edge_statuses(g, c);
+  auto missed = missed_outcomes(g, s, c);
+  bool partial = false;
+  for (const auto& m : missed) partial = partial || m.key == "15:partial";
+  EXPECT_TRUE(partial);
+  auto none = lines({{14, 2, 0, 0, 0}, {15, 8, 0, 6, 0}});
+  auto n = edge_statuses(g, none);
+  EXPECT_EQ(status_of(g, n, 15, "true"), "not");
+  EXPECT_TRUE(missed_outcomes(g, n, none).empty());  // the uncovered line says it all
+}
+
+TEST(EdgeCoverage, TheExitOfALoopWithoutAConditionCannotBeTaken) {
+  auto fa = test::analyze_fixture("Loops.java");
+  bool found = false;
+  for (const auto& cls : fa.classes) {
+    for (const auto& m : cls.methods) {
+      if (!m.graph) continue;
+      for (uint32_t e = 0; e < m.graph->edges().size(); ++e) {
+        const auto& from = m.graph->node(m.graph->edge(e).from);
+        if (from.kind != cfg::NodeKind::kDecision) continue;
+        const std::string& t = from.statements.front().text;
+        bool forever = t.rfind("while (true)", 0) == 0 || t.rfind("for (;;)", 0) == 0;
+        if (forever && m.graph->edge(e).kind == cfg::EdgeKind::kFalse) {
+          EXPECT_NE(statically_infeasible(*m.graph, e), "") << t;
+          found = true;
+        } else {
+          EXPECT_EQ(statically_infeasible(*m.graph, e), "") << t;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(found) << "Loops.java has no while (true) or for (;;)";
+}
+
+}  // namespace
+}  // namespace panta::select
