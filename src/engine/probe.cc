@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "java/source_text.h"
 
 namespace panta::engine {
@@ -64,8 +66,19 @@ std::string Probe::view(const std::vector<std::string>& tests,
     auto [first, last] = file_.test_lines(name);
     java::SourceText lines("own", code);
     if (first == 0 || lines.line_count() != last - first + 1) continue;
+    // The first line comes from where the test starts, without its indentation: it gets that
+    // of the least indented line after it.
+    size_t indent = std::string::npos;
+    for (uint32_t l = 2; l <= lines.line_count(); ++l) {
+      std::string_view t = lines.line(l);
+      size_t lead = t.find_first_not_of(" \t");
+      if (lead != std::string_view::npos) indent = std::min(indent, lead);
+    }
     for (uint32_t l = 1; l <= lines.line_count(); ++l) {
-      own[first].push_back(std::string(lines.line(l)));
+      std::string line(lines.line(l));
+      if (l == 1 && indent != std::string::npos && line.find_first_not_of(" \t") == 0)
+        line.insert(0, indent, ' ');
+      own[first].push_back(std::move(line));
     }
   }
   std::string out;
