@@ -122,6 +122,37 @@ class LedgerTest {
   EXPECT_EQ(file.find("bankName"), std::string::npos);
 }
 
+TEST(ConformanceDefects, ATestJUnitDoesNotRunIsFedBackWithTheReason) {
+  test::TempDir dir;
+  AnswerRun r = run_answer(dir, "junit5", R"(```java
+import static org.junit.jupiter.api.Assertions.*;
+import org.junit.jupiter.api.Test;
+class LedgerTest {
+  @Test private void hidden() { assertEquals(0, new Ledger().size()); }
+  @Test void shown() { assertEquals(0, new Ledger().balance()); }
+}
+```)");
+  ASSERT_EQ(r.run.exit_code, 0) << r.run.err;
+  EXPECT_NE(r.run.err.find("JUnit Jupiter does not run private test methods: hidden"),
+            std::string::npos)
+      << r.run.err;
+  EXPECT_EQ(r.run.err.find("the test did not run"), std::string::npos) << r.run.err;
+}
+
+TEST(ConformanceDefects, ADryRunSaysSoWithThePromptsSize) {
+  test::TempDir dir;
+  std::string root = dir.path() + "/project";
+  fs::copy(fs::path(PANTA_SOURCE_DIR) / "tests/fixtures/conformance/junit5", root,
+           fs::copy_options::recursive);
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root + " --class conf.Ledger --dry-run --strategy cov");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("dry run: the first prompt (about "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no model was asked"), std::string::npos) << r.err;
+  // cov without coverage sends the basic prompt, not "uncovered: none".
+  EXPECT_EQ(r.out.find("none"), std::string::npos) << r.out;
+}
+
 INSTANTIATE_TEST_SUITE_P(Styles, Conformance, ::testing::ValuesIn(styles()),
                          [](const ::testing::TestParamInfo<Style>& info) {
                            return info.param.project + "_" + info.param.answer;

@@ -29,7 +29,8 @@ TEST(EdgeCoverage, OutcomesFollowFromTheLinesTheyLeadTo) {
   const cfg::Graph& g = *test::method(fa, "sign(int)").graph;
   // sign(5) and sign(0): line 5 both ways, line 7 only false.
   // {line, missed instructions, covered instructions, missed branches, covered branches}
-  auto c = lines({{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
+  auto c =
+      lines({{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
   auto s = edge_statuses(g, c);
   EXPECT_EQ(status_of(g, s, 5, "true"), "taken");
   EXPECT_EQ(status_of(g, s, 5, "false"), "taken");
@@ -47,8 +48,12 @@ TEST(EdgeCoverage, AnUncoveredDecisionTakesNothingAndAPartOfACompoundConditionIs
   auto fa = test::analyze_fixture("Branches.java");
   const cfg::Graph& g = *test::method(fa, "describe(int, int)").graph;
   // Line 15 has && and ||: 6 branches, 3 never ran.
-  auto c = lines({{14, 0, 2, 0, 0}, {15, 0, 8, 3, 3}, {16, 0, 3, 0, 0}, {18, 0, 8, 0, 2},
-                  {19, 0, 8, 1, 1}, {20, 0, 4, 0, 0}});
+  auto c = lines({{14, 0, 2, 0, 0},
+                  {15, 0, 8, 3, 3},
+                  {16, 0, 3, 0, 0},
+                  {18, 0, 8, 0, 2},
+                  {19, 0, 8, 1, 1},
+                  {20, 0, 4, 0, 0}});
   auto s = edge_statuses(g, c);
   auto missed = missed_outcomes(g, s, c);
   bool partial = false;
