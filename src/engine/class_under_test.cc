@@ -17,9 +17,16 @@ std::string package_of(const std::string& fqn) {
   return dot == std::string::npos ? "" : fqn.substr(0, dot);
 }
 
+std::string unreachable_note(const java::JavaClass& cls) {
+  std::string outer = cls.name.substr(0, cls.name.find('.'));
+  return " (in a private nested class: a test cannot call it; reach it through `" + outer +
+         "`'s own methods)";
+}
+
 Status load_paths(ClassUnderTest& c, const std::string& encoding) {
   analyze::AnalyzeOptions opts;
   opts.encoding = encoding;
+  opts.all_methods = true;  // private ones too: the focused strategy names their gaps
   analyze::FileAnalysis fa = analyze::analyze_file(c.source_path, opts);
   if (!fa.file) {
     return Error{fa.errors.empty() ? c.source_path + ": cannot analyse" : fa.errors.front()};
@@ -27,16 +34,17 @@ Status load_paths(ClassUnderTest& c, const std::string& encoding) {
   for (const auto& cls : fa.classes) {
     for (const auto& m : cls.methods) {
       if (!m.graph) continue;
-      c.max_cyc = std::max(c.max_cyc, m.graph->cyclomatic());
       std::string key = cls.java_class->name + "." + m.method->signature;
-      if (cls.java_class->hidden) {
-        std::string outer = cls.java_class->name.substr(0, cls.java_class->name.find('.'));
-        c.unreachable_notes[key] =
-            " (in a private nested class: a test cannot call it; reach it "
-            "through `" +
-            outer + "`'s own methods)";
-      }
-      c.methods.push_back({std::move(key), m.path_steps});
+      auto graph = std::make_shared<const cfg::Graph>(*m.graph);
+      c.graphs.push_back({key, m.method->start_line, m.method->end_line, m.method->is_mut(),
+                          m.method->excluded_because == "private", graph, m.paths.paths});
+      c.max_cyc_all = std::max(c.max_cyc_all, m.graph->cyclomatic());
+      if (!m.method->is_mut()) continue;
+      c.max_cyc = std::max(c.max_cyc, m.graph->cyclomatic());
+      if (cls.java_class->hidden) c.unreachable_notes[key] = unreachable_note(*cls.java_class);
+      std::vector<std::vector<uint32_t>> edges;
+      for (const cfg::Path& p : m.paths.paths) edges.push_back(p.edges);
+      c.methods.push_back({std::move(key), m.path_steps, std::move(edges), graph});
     }
   }
   if (c.methods.empty()) {

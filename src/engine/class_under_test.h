@@ -1,14 +1,27 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cfg/paths.h"
 #include "core/result.h"
 #include "project/project.h"
 #include "select/path_selection.h"
 
 namespace panta::engine {
+
+/// A method with a body (under test or not), with its control-flow graph.
+struct MethodGraph {
+  std::string key;  ///< "Class.signature", as ClassUnderTest::methods keys MUTs.
+  uint32_t start_line = 0;
+  uint32_t end_line = 0;
+  bool mut = false;  ///< A method under test (the paper's selection); private ones are not.
+  bool is_private = false;
+  std::shared_ptr<const cfg::Graph> graph;
+  std::vector<cfg::Path> paths;  ///< Algorithm 1's
+};
 
 /// A class to write tests for, as the loop needs it: its source, the paths of its methods
 /// under test (Algorithm 1), and the test file it gets.
@@ -18,7 +31,9 @@ struct ClassUnderTest {
   std::string source_path;
   std::string source_text;
   std::vector<select::MethodPaths> methods;  ///< "Class.signature" with its paths
-  int max_cyc = 1;                           ///< The largest cyclomatic complexity of a method.
+  int max_cyc = 1;                           ///< The largest cyclomatic complexity of a MUT.
+  std::vector<MethodGraph> graphs;           ///< Every method with a body, private ones too.
+  int max_cyc_all = 1;                       ///< The largest of any method, private ones too.
   /// Methods (keys of `methods`) of private nested classes, with the note a prompt gives: a
   /// test cannot call them, only reach them through the enclosing class's API.
   std::map<std::string, std::string> unreachable_notes;

@@ -14,6 +14,8 @@
 #include "engine/answer_tests.h"
 #include "engine/class_under_test.h"
 #include "engine/final_check.h"
+#include "engine/focused_prompt.h"
+#include "engine/gaps.h"
 #include "engine/loop_state.h"
 #include "engine/model_caller.h"
 #include "engine/prompt_dependencies.h"
@@ -96,6 +98,7 @@ class Generation {
   Status begin_or_resume(int max_iter, int& first_iter);
   Status resume();
   std::string stop_rule() const;
+  std::vector<Gap> current_gaps() const;
   Result<bool> one_iteration(int n, int max_iter, Clock::time_point start);
   Result<IterationReport> iteration(int n, int max_iter);
   std::vector<PlannedPrompt> plan(IterationReport& it);
@@ -122,6 +125,7 @@ class Generation {
   std::optional<Repairer> repairer_;
   std::optional<TestFileWriter> writer_;
   std::optional<project::TypeIndex> types_;
+  std::string focused_context_;  // the focused prompt's context block, made once
   std::vector<std::string> dependencies_;
   std::string junit_;
   LoopState state_;
@@ -186,6 +190,8 @@ Status Generation::load(const std::string& prompt_dir) {
                   cut_->test_file_existed ? cut_->initial_test_text : std::string(),
                   options_.class_name, events_);
   types_.emplace(project::TypeIndex::of(project_));
+  if (strategy_->focused)
+    focused_context_ = focused_context(project_, *cut_, junit_, dependencies_);
   return ok_status();
 }
 
@@ -259,7 +265,16 @@ std::string Generation::stop_rule() const {
     return counted(state_.no_increase, "round") + " without coverage gain";
   }
   if (panta::stop_requested()) return "interrupted";
+  if (strategy_->focused && only_unreachable_left(current_gaps())) {
+    return "only possibly unreachable code is left";
+  }
   return "";
+}
+
+std::vector<Gap> Generation::current_gaps() const {
+  std::vector<Gap> gaps = find_gaps(*cut_, state_.coverage);
+  mark_asked_too_often(gaps, state_.gap_asks);
+  return gaps;
 }
 
 Result<GenerateReport> Generation::run() {
@@ -273,8 +288,9 @@ Result<GenerateReport> Generation::run() {
   report_.initial_branch_coverage = state_.branch_pct();
   events_(event::ClassLoaded{options_.class_name, static_cast<int>(cut_->methods.size()),
                              cut_->max_cyc, state_.line_pct(), state_.branch_pct()});
+  int default_iter = strategy_->focused ? cut_->max_cyc_all : cut_->max_cyc;
   int max_iter = strategy_->iterative
-                     ? (options_.max_iterations > 0 ? options_.max_iterations : cut_->max_cyc)
+                     ? (options_.max_iterations > 0 ? options_.max_iterations : default_iter)
                      : 1;
   int first_iter = 1;
   if (auto s = begin_or_resume(max_iter, first_iter); !s) return s.error();
@@ -370,6 +386,10 @@ std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
     }
     return out;
   }
+  if (strategy_->focused) {
+    focused_inputs(*cut_, state_, focused_context_, in.focused);
+    return {{in, prompt::Template::kStrategy}};
+  }
   if (strategy_->basic_while_uncovered && state_.lines_covered() == 0) {
     return {{in, prompt::Template::kBasic}};  // Algorithm 3, line 18
   }
@@ -450,6 +470,10 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   }
   ++state_.answers;
   ++it.answers;
+  for (std::string& d : junit::suspected_defects(answer->text)) {
+    auto& all = report_.suspected_defects;
+    if (std::find(all.begin(), all.end(), d) == all.end()) all.push_back(std::move(d));
+  }
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
   AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};
@@ -565,6 +589,13 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
   }
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
+  if (strategy_->focused) {
+    for (const Gap& g : current_gaps()) {
+      if (!g.infeasible.empty())
+        report_.possibly_infeasible.push_back(
+            {g.line, g.what.empty() ? "never run" : g.what, g.infeasible});
+    }
+  }
   report_.tests_skipped = static_cast<int>(state_.skipped.size());
   report_.tests_kept = static_cast<int>(state_.kept.size()) - report_.tests_skipped;
   report_.pass_rate =

@@ -32,6 +32,7 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"history", std::move(paths)},
           {"failed", tests(failed)},
           {"set_aside", tests(set_aside)},
+          {"gap_asks", gap_asks},
           {"generated_total", generated_total},
           {"kept", kept},
           {"skipped", skipped},
@@ -53,6 +54,7 @@ void LoopState::restore_from(const nlohmann::json& state) {
   };
   failed = tests("failed");
   set_aside = tests("set_aside");
+  gap_asks = state.value("gap_asks", std::map<std::string, int>{});
   generated_total = state.value("generated_total", 0);
   kept.clear();
   std::vector<std::string> names = file ? file->test_names() : std::vector<std::string>{};

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -24,10 +25,12 @@ struct LoopState {
   std::vector<prompt::FailedTest> set_aside;
   std::vector<std::string> kept;     ///< The generated tests kept, by the names they got
   std::vector<std::string> skipped;  ///< Those of `kept` that are skipped when they run
-  int generated_total = 0;           ///< Tests the model wrote (for the pass rate)
-  int answers = 0;                   ///< Answers to generate prompts received
-  int no_increase = 0;               ///< Iterations in a row without coverage gain
-  double llm_s = 0;                  ///< Time spent waiting for the model
+  /// How often the focused prompt asked for each gap (by Gap::key) while it stayed a gap.
+  std::map<std::string, int> gap_asks;
+  int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
+  int answers = 0;          ///< Answers to generate prompts received
+  int no_increase = 0;      ///< Iterations in a row without coverage gain
+  double llm_s = 0;         ///< Time spent waiting for the model
 
   /// Before any test ran there are no counters: that is 0 %, not "nothing to cover".
   double line_pct() const;

@@ -53,6 +53,10 @@ IterationReport iteration_from_json(const nlohmann::json& j) {
 nlohmann::ordered_json report_object(const GenerateReport& r) {
   nlohmann::ordered_json its = nlohmann::ordered_json::array();
   for (const auto& i : r.iterations) its.push_back(iteration_json(i));
+  nlohmann::ordered_json infeasible = nlohmann::ordered_json::array();
+  for (const auto& p : r.possibly_infeasible) {
+    infeasible.push_back({{"line", p.line}, {"what", p.what}, {"why", p.why}});
+  }
   return {{"class", r.class_name},
           {"strategy", r.strategy},
           {"llm", r.llm},
@@ -70,7 +74,9 @@ nlohmann::ordered_json report_object(const GenerateReport& r) {
           {"resumed_after", r.resumed_from},
           {"test_file", r.test_file},
           {"wall_s", r.wall_s},
-          {"llm_s", r.llm_s}};
+          {"llm_s", r.llm_s},
+          {"possibly_infeasible", std::move(infeasible)},
+          {"suspected_defects", r.suspected_defects}};
 }
 
 std::string report_json(const GenerateReport& r) {

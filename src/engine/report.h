@@ -26,6 +26,13 @@ struct IterationReport {
   bool interrupted = false;  ///< Cut short by Ctrl-C and undone (--resume does it again).
 };
 
+/// A piece of the class the run left as possibly unreachable (the focused strategy).
+struct PossiblyInfeasible {
+  uint32_t line = 0;
+  std::string what;  ///< "never run", or the decision's outcome that never happened
+  std::string why;   ///< a constant condition, or "asked for N times without progress"
+};
+
 /// What a run of one class did: the report's fields (README, `--report`).
 struct GenerateReport {
   std::string class_name;
@@ -45,6 +52,9 @@ struct GenerateReport {
   int resumed_from = 0;      ///< On --resume: the iterations the earlier run had finished.
   double wall_s = 0;
   double llm_s = 0;
+  std::vector<PossiblyInfeasible> possibly_infeasible;
+  /// What the model's "Suspected defects" sections said, each line once.
+  std::vector<std::string> suspected_defects;
 
   int64_t prompt_tokens() const;
   int64_t completion_tokens() const;

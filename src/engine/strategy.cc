@@ -5,14 +5,15 @@
 namespace panta::engine {
 namespace {
 
-constexpr std::array<Strategy, 5> kStrategies = {{
+constexpr std::array<Strategy, 6> kStrategies = {{
     // name, iterative, repairs, feeds_failures, uncovered_lines, selects_paths,
-    // prompt_per_path, basic_while_uncovered
-    {"panta", true, true, true, false, true, false, true},
-    {"cov", true, true, true, true, false, false, true},
-    {"basic", true, true, true, true, false, false, false},
-    {"baseline", false, false, false, true, false, false, false},
-    {"symprompt", false, false, false, false, false, true, false},
+    // prompt_per_path, basic_while_uncovered, focused
+    {"panta", true, true, true, false, true, false, true, false},
+    {"cov", true, true, true, true, false, false, true, false},
+    {"basic", true, true, true, true, false, false, false, false},
+    {"baseline", false, false, false, true, false, false, false, false},
+    {"symprompt", false, false, false, false, false, true, false, false},
+    {"focused", true, true, false, false, false, false, false, true},
 }};
 
 }  // namespace
@@ -29,7 +30,7 @@ const Strategy* find_strategy(std::string_view name) {
 }
 
 std::string_view strategy_names() {
-  return "panta, cov, basic, baseline or symprompt";
+  return "panta, cov, basic, baseline, symprompt or focused";
 }
 
 }  // namespace panta::engine

@@ -20,15 +20,19 @@ struct Strategy {
   /// While nothing is covered, the basic prompt (Algorithm 3, line 18): a list of every line
   /// or of no path says nothing then.
   bool basic_while_uncovered;
+  /// The focused prompt (beyond the paper): context, sliced source, the gaps named exactly,
+  /// possibly unreachable code left out; the iteration limit counts private methods too.
+  bool focused;
 };
 
-/// Every strategy, in the order help texts list them: panta, cov, basic, baseline, symprompt.
+/// Every strategy, in the order help texts list them: panta, cov, basic, baseline, symprompt
+/// (the paper's), focused.
 std::span<const Strategy> strategies();
 
 /// The strategy of this name, or null.
 const Strategy* find_strategy(std::string_view name);
 
-/// "panta, cov, basic, baseline or symprompt", for help and error texts.
+/// "panta, cov, basic, baseline, symprompt or focused", for help and error texts.
 std::string_view strategy_names();
 
 }  // namespace panta::engine

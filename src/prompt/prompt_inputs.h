@@ -24,6 +24,20 @@ struct MethodTarget {
   std::string note;
 };
 
+/// The focused strategy's sections, each made by the engine; an empty one is left out.
+struct FocusedInputs {
+  /// Java release, project, JUnit and libraries with versions, the API of the project's types
+  /// the class uses, a note on locale- and time-dependent calls.
+  std::string context;
+  std::string source;  ///< Numbered as in the file: whole without the licence, or sliced.
+  bool sliced = false;
+  std::vector<std::string> test_names;  ///< The tests the test file has.
+  std::string test_members;             ///< The test file without its tests.
+  std::string gaps;                     ///< What no test has run yet, per method.
+  std::string unreachable;              ///< Gaps left out as possibly unreachable.
+  std::vector<std::string> dropped;     ///< "name: why" for the last answer's tests not kept.
+};
+
 /// Everything a generation prompt can show (Figure 4's five sections and the answer format).
 /// A strategy's template uses the parts it needs.
 struct GenerateInputs {
@@ -40,6 +54,7 @@ struct GenerateInputs {
   std::vector<uint32_t> partly_lines;         ///< cov
   std::string symprompt_method;               ///< symprompt: one method ...
   std::vector<cfg::PathStep> symprompt_path;  ///< ... and one path, of which only conditions show
+  FocusedInputs focused;                      ///< focused
 };
 
 /// What a repair prompt shows: failing tests of one cause.

@@ -16,7 +16,7 @@ namespace mu = kainjow::mustache;
 
 namespace {
 
-constexpr std::array kStrategies = {"baseline", "basic", "cov", "panta", "symprompt"};
+constexpr std::array kStrategies = {"baseline", "basic", "cov", "panta", "symprompt", "focused"};
 
 Result<std::string> read_template(const fs::path& path) {
   auto text = java::read_file(path.string());
@@ -32,6 +32,10 @@ std::string render(const std::string& templ, mu::data data, const std::string& a
   mu::mustache m(templ);
   m.set_custom_escape([](const std::string& s) { return s; });
   std::string out = m.render(data);
+  // Sections left out leave their blank lines: one blank line between parts is enough.
+  for (size_t at = out.find("\n\n\n"); at != std::string::npos; at = out.find("\n\n\n", at)) {
+    out.erase(at, 1);
+  }
   // Templates end in a newline; so does every prompt, exactly one.
   while (!out.empty() && out.back() == '\n') out.pop_back();
   return out + "\n";
@@ -54,6 +58,29 @@ std::string strip_trailing_newlines(std::string s) {
   return s;
 }
 
+mu::data::type truth(bool b) {
+  return b ? mu::data::type::bool_true : mu::data::type::bool_false;
+}
+
+void set_focused(mu::data& d, const FocusedInputs& f) {
+  d.set("focused_context", strip_trailing_newlines(f.context));
+  d.set("has_focused_context", truth(!f.context.empty()));
+  d.set("focused_source", strip_trailing_newlines(f.source));
+  d.set("focused_sliced", truth(f.sliced));
+  std::string names;
+  for (const std::string& n : f.test_names) names += (names.empty() ? "" : ", ") + n;
+  d.set("focused_test_names", names.empty() ? std::string("none yet") : names);
+  d.set("focused_test_members", strip_trailing_newlines(f.test_members));
+  d.set("focused_gaps", strip_trailing_newlines(f.gaps));
+  d.set("has_focused_gaps", truth(!f.gaps.empty()));
+  d.set("focused_unreachable", strip_trailing_newlines(f.unreachable));
+  d.set("has_focused_unreachable", truth(!f.unreachable.empty()));
+  std::string dropped;
+  for (const std::string& x : f.dropped) dropped += "- " + x + "\n";
+  d.set("focused_dropped", strip_trailing_newlines(dropped));
+  d.set("has_focused_dropped", truth(!dropped.empty()));
+}
+
 }  // namespace
 
 bool is_strategy(const std::string& name) {
@@ -65,7 +92,8 @@ bool is_strategy(const std::string& name) {
 
 Result<PromptTemplates> PromptTemplates::load(const std::string& dir, const std::string& strategy) {
   if (!is_strategy(strategy))
-    return Error{"unknown strategy " + strategy + " (baseline, basic, cov, panta, symprompt)"};
+    return Error{"unknown strategy " + strategy +
+                 " (baseline, basic, cov, panta, symprompt, focused)"};
   PromptTemplates t;
   auto generate = read_template(fs::path(dir) / strategy / "generate.mustache");
   if (!generate) return generate.error();
@@ -112,6 +140,7 @@ std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
   d.set("methods", methods);
   d.set("uncovered_lines", coverage::line_ranges(in.uncovered_lines));
   d.set("partly_lines", coverage::line_ranges(in.partly_lines));
+  set_focused(d, in.focused);
   d.set("method_name", in.symprompt_method);
   d.set("conditions", conditions_of(in.symprompt_path));
   return render(generate_, std::move(d), answer_format_);

@@ -46,7 +46,8 @@ EdgeStatus decision_status(const Graph& g, const cfg::Edge& e, const coverage::L
 
 }  // namespace
 
-std::vector<EdgeStatus> edge_statuses(const Graph& graph, const coverage::SourceCoverage& coverage) {
+std::vector<EdgeStatus> edge_statuses(const Graph& graph,
+                                      const coverage::SourceCoverage& coverage) {
   std::vector<EdgeStatus> out(graph.edges().size(), EdgeStatus::kUnknown);
   for (uint32_t id = 0; id < graph.edges().size(); ++id) {
     const cfg::Edge& e = graph.edge(id);
@@ -110,8 +111,8 @@ std::string outcome_phrase(const cfg::Edge& e) {
     case EdgeKind::kNoException:
       return "has never run without an exception";
     case EdgeKind::kThrows:
-      return "has never " + (e.label.rfind("throws ", 0) == 0 ? "thrown " + e.label.substr(7)
-                                                              : e.label);
+      return "has never " +
+             (e.label.rfind("throws ", 0) == 0 ? "thrown " + e.label.substr(7) : e.label);
     case EdgeKind::kFlow:
       break;
   }

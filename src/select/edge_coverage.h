@@ -31,9 +31,9 @@ std::string statically_infeasible(const cfg::Graph& graph, uint32_t edge);
 /// A decision's outcome no test has produced yet, as a prompt names it.
 struct MissedOutcome {
   uint32_t line = 0;
-  std::string text;     ///< The decision, e.g. "if (isPreviousChar(local, n, 'G'))".
-  std::string outcome;  ///< "has never been true", "has never taken case 1, 2", ...
-  std::string key;      ///< "LINE:label", stable across iterations.
+  std::string text;        ///< The decision, e.g. "if (isPreviousChar(local, n, 'G'))".
+  std::string outcome;     ///< "has never been true", "has never taken case 1, 2", ...
+  std::string key;         ///< "LINE:label", stable across iterations.
   std::string infeasible;  ///< Why it cannot be taken, when statically_infeasible knows.
 };
 

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ namespace panta::select {
 struct MethodPaths {
   std::string method;  ///< A stable key, e.g. the signature.
   std::vector<std::vector<cfg::PathStep>> paths;
+  /// Each path's edge ids in `graph` (for edge scores; may be empty, with no graph).
+  std::vector<std::vector<uint32_t>> path_edges = {};
+  std::shared_ptr<const cfg::Graph> graph = nullptr;
 };
 
 /// How often each path of each method was selected; kept across iterations (Algorithm 2's

@@ -153,6 +153,47 @@ TEST(ConformanceDefects, ADryRunSaysSoWithThePromptsSize) {
   EXPECT_EQ(r.out.find("none"), std::string::npos) << r.out;
 }
 
+TEST(FocusedStrategy, ARunKeepsTestsAndCollectsSuspectedDefects) {
+  test::TempDir dir;
+  const fs::path fixtures = fs::path(PANTA_SOURCE_DIR) / "tests/fixtures/conformance";
+  std::string root = dir.path() + "/project";
+  fs::copy(fixtures / "junit5", root, fs::copy_options::recursive);
+  std::string prompts = dir.path() + "/prompts";
+  std::string model = dir.write(
+      "model.sh",
+      "cat > '" + prompts + "'.$$\ncat '" +
+          dir.write("answer.md", test::slurp((fixtures / "answers/junit5/plain.md").string()) +
+                                     "\n## Suspected defects\n- line 40: a FEE "
+                                     "costs ten cents more than it says\n") +
+          "'\n");
+  std::string report = dir.path() + "/report.json";
+  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+                                              " --class conf.Ledger --strategy focused "
+                                              "--max-iterations 2 --report " +
+                                              report + " --llm 'cmd:sh " + model + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(test::slurp(report));
+  EXPECT_EQ(j["strategy"], "focused");
+  EXPECT_EQ(j["final"]["tests_kept"], 2) << r.err;
+  EXPECT_EQ(j["suspected_defects"],
+            nlohmann::json::array({"line 40: a FEE costs ten cents more than it says"}));
+  EXPECT_TRUE(j["possibly_infeasible"].is_array());
+  // The second prompt is a later-iteration one: sliced source and the gaps named.
+  std::string second;
+  for (const auto& e : fs::directory_iterator(dir.path())) {
+    std::string name = e.path().filename().string();
+    if (name.rfind("prompts.", 0) != 0) continue;
+    std::string text = test::slurp(e.path().string());
+    if (text.find("## What no test has run yet") != std::string::npos) second = text;
+  }
+  ASSERT_FALSE(second.empty()) << "no later-iteration prompt";
+  EXPECT_NE(second.find("Tests it has (they stay; do not write them again): "
+                        "creditRaisesTheBalance, emptyLedgerHasNoEntries"),
+            std::string::npos)
+      << second;
+  EXPECT_NE(second.find("{ ... } // lines"), std::string::npos) << second;
+}
+
 INSTANTIATE_TEST_SUITE_P(Styles, Conformance, ::testing::ValuesIn(styles()),
                          [](const ::testing::TestParamInfo<Style>& info) {
                            return info.param.project + "_" + info.param.answer;

@@ -492,3 +492,19 @@ TEST(NamesAny, AFieldOrHelperThatNamesTheClassNamesItForTheTestsUsingIt) {
 
 }  // namespace
 }  // namespace panta::junit
+
+namespace panta::junit {
+namespace {
+
+TEST(SuspectedDefects, TheSectionsLinesWithoutBulletsAndNone) {
+  EXPECT_EQ(suspected_defects("```java\nclass T {}\n```\n\n## Suspected defects\n\n- line 12: "
+                              "returns -1 for an empty string; the Javadoc says 0\n* line 40: "
+                              "swallows the exception\n\n## Notes\n- not a defect\n"),
+            (std::vector<std::string>{"line 12: returns -1 for an empty string; the Javadoc says 0",
+                                      "line 40: swallows the exception"}));
+  EXPECT_TRUE(suspected_defects("**Suspected defects**\nNone.\n").empty());
+  EXPECT_TRUE(suspected_defects("```java\nclass T {}\n```\n").empty());
+}
+
+}  // namespace
+}  // namespace panta::junit

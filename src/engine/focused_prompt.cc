@@ -1,0 +1,100 @@
+#include "engine/focused_prompt.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+
+#include "engine/type_signatures.h"
+#include "process/subprocess.h"
+#include "prompt/source_view.h"
+
+namespace panta::engine {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr size_t kSignatureBudget = 4000;  // characters of the used types' API
+constexpr uint32_t kFieldLines = 12;        // lines of a test class's field shown (test data)
+
+// The feature release of the JDK that runs the tests ("17"), from its `release` file; "".
+std::string jdk_release() {
+  std::string java = process::find_program("java");
+  if (java.empty()) return "";
+  std::error_code ec;
+  fs::path home = fs::canonical(java, ec).parent_path().parent_path();
+  std::ifstream in(home / "release");
+  static const std::regex version("JAVA_VERSION=\"(1\\.\\d+|\\d+)");
+  std::smatch m;
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_search(line, m, version)) return m[1].str();
+  }
+  return "";
+}
+
+std::string first_line(const std::string& s) {
+  return s.substr(0, s.find('\n'));
+}
+
+}  // namespace
+
+std::string focused_context(const project::Project& project, const ClassUnderTest& cut,
+                            const std::string& junit, const std::vector<std::string>& dependencies) {
+  std::string out;
+  std::string jdk = jdk_release();
+  if (!project.java_release.empty()) {
+    out += "- Java release: " + project.java_release + " (the build's)" +
+           (jdk.empty() ? "" : "; the tests run on JDK " + jdk) + "\n";
+  } else if (!jdk.empty()) {
+    out += "- Java release: " + jdk + " (the JDK that compiles and runs the tests)\n";
+  }
+  if (!project.coordinates.empty()) out += "- Project: " + project.coordinates + "\n";
+  out += "- Tests: " + junit + "\n";
+  if (!dependencies.empty()) {
+    std::string list;
+    for (const std::string& d : dependencies) list += (list.empty() ? "" : ", ") + d;
+    out += "- Libraries the tests may use: " + list + "\n";
+  }
+  std::vector<std::string> locale = locale_dependent_apis(cut.source_text);
+  if (!locale.empty()) {
+    std::string list;
+    for (const std::string& l : locale) list += (list.empty() ? "" : ", ") + l;
+    out += "- The class uses locale-, time- or platform-dependent APIs (" + list +
+           "): the tests must pass in any locale and time zone (pin them, e.g. Locale.ROOT, or "
+           "assert what does not depend on them).\n";
+  }
+  std::string api = used_type_signatures(cut.source_text, cut.package, project, kSignatureBudget);
+  if (!api.empty()) {
+    out += "\nThe project's own types the class uses (their non-private API, bodies left out):\n\n```java\n" +
+           api + "```\n";
+  }
+  return out;
+}
+
+std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
+                                const std::string& context, prompt::FocusedInputs& out) {
+  out.context = context;
+  std::vector<Gap> gaps = find_gaps(cut, state.coverage);
+  mark_asked_too_often(gaps, state.gap_asks);
+  if (state.lines_covered() == 0) {
+    out.source = prompt::numbered_without_licence(cut.source_text);
+    out.sliced = false;
+  } else {
+    out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut));
+    out.sliced = true;
+    out.gaps = render_gaps(gaps, cut);
+    out.unreachable = render_unreachable(gaps);
+    count_asks(gaps, state.gap_asks);
+  }
+  out.test_names = state.file->test_names();
+  out.test_members = prompt::shorten_long_fields(
+      prompt::without_licence(state.file->without_tests().text()), kFieldLines);
+  out.dropped.clear();
+  for (const auto& f : state.failed) out.dropped.push_back(f.name + ": " + first_line(f.error));
+  for (const auto& f : state.set_aside) out.dropped.push_back(f.name + ": " + first_line(f.error));
+  return gaps;
+}
+
+}  // namespace panta::engine

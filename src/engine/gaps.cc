@@ -1,0 +1,145 @@
+#include "engine/gaps.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "select/edge_coverage.h"
+
+namespace panta::engine {
+namespace {
+
+// The innermost method holding `line`, or nullptr.
+const MethodGraph* method_at(const ClassUnderTest& cut, uint32_t line) {
+  const MethodGraph* best = nullptr;
+  for (const MethodGraph& m : cut.graphs) {
+    if (line < m.start_line || line > m.end_line) continue;
+    if (best == nullptr || m.end_line - m.start_line < best->end_line - best->start_line) best = &m;
+  }
+  return best;
+}
+
+std::string quoted(const std::string& code) {
+  return "`" + code + "`";
+}
+
+}  // namespace
+
+std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage) {
+  std::vector<Gap> out;
+  for (const MethodGraph& m : cut.graphs) {
+    auto statuses = select::edge_statuses(*m.graph, coverage);
+    for (auto& o : select::missed_outcomes(*m.graph, statuses, coverage)) {
+      out.push_back({m.key, o.key, o.line, quoted(o.text) + " " + o.outcome, o.infeasible});
+    }
+  }
+  for (uint32_t line : coverage.missed_lines()) {
+    const MethodGraph* m = method_at(cut, line);
+    out.push_back({m == nullptr ? "" : m->key, "L" + std::to_string(line), line, "", ""});
+  }
+  // Per method in source order, lines before outcomes of the same line.
+  auto start = [&cut](const Gap& g) {
+    for (const MethodGraph& m : cut.graphs) {
+      if (m.key == g.method) return m.start_line;
+    }
+    return UINT32_MAX;  // outside methods: last
+  };
+  std::stable_sort(out.begin(), out.end(), [&start](const Gap& a, const Gap& b) {
+    return std::make_tuple(start(a), a.line, !a.what.empty()) <
+           std::make_tuple(start(b), b.line, !b.what.empty());
+  });
+  return out;
+}
+
+void mark_asked_too_often(std::vector<Gap>& gaps, const std::map<std::string, int>& asks,
+                          int max_asks) {
+  for (Gap& g : gaps) {
+    auto a = asks.find(g.key);
+    if (g.infeasible.empty() && a != asks.end() && a->second >= max_asks) {
+      g.infeasible = fmt::format("asked for {} times without progress", a->second);
+    }
+  }
+}
+
+void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks) {
+  for (const Gap& g : gaps) {
+    if (g.infeasible.empty()) ++asks[g.key];
+  }
+}
+
+std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut) {
+  std::string out;
+  for (size_t i = 0; i < gaps.size();) {
+    const std::string& method = gaps[i].method;
+    std::vector<uint32_t> lines;
+    std::string outcomes;
+    size_t j = i;
+    for (; j < gaps.size() && gaps[j].method == method; ++j) {
+      const Gap& g = gaps[j];
+      if (!g.infeasible.empty()) continue;
+      if (g.what.empty()) {
+        lines.push_back(g.line);
+      } else {
+        outcomes += fmt::format("- line {}: {}\n", g.line, g.what);
+      }
+    }
+    if (!lines.empty() || !outcomes.empty()) {
+      std::string title = "outside the methods (field initializers, ...)";
+      for (const MethodGraph& m : cut.graphs) {
+        if (m.key == method) {
+          title = fmt::format("`{}` (lines {}-{}{})", m.key, m.start_line, m.end_line,
+                              m.is_private ? ", private: reach it through the methods that call it"
+                                           : "");
+        }
+      }
+      out += title + ":\n";
+      if (!lines.empty()) out += "- lines never run: " + coverage::line_ranges(lines) + "\n";
+      out += outcomes;
+    }
+    i = j;
+  }
+  return out;
+}
+
+std::string render_unreachable(const std::vector<Gap>& gaps) {
+  std::string out;
+  for (const Gap& g : gaps) {
+    if (g.infeasible.empty()) continue;
+    out += fmt::format("- line {}: {}{}\n", g.line, g.what.empty() ? "never run" : g.what,
+                       ": " + g.infeasible);
+  }
+  return out;
+}
+
+std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gaps,
+                                                     const ClassUnderTest& cut,
+                                                     uint32_t whole_up_to) {
+  std::map<uint32_t, std::set<uint32_t>> out;
+  for (const MethodGraph& m : cut.graphs) {
+    std::set<uint32_t> near;
+    bool has_gap = false;
+    for (const Gap& g : gaps) {
+      if (!g.infeasible.empty() || g.method != m.key) continue;
+      has_gap = true;
+      for (uint32_t l = g.line > 3 ? g.line - 3 : 1; l <= g.line + 3; ++l) near.insert(l);
+    }
+    if (!has_gap) continue;
+    if (m.end_line - m.start_line + 1 <= whole_up_to) {
+      out[m.start_line] = {};
+      continue;
+    }
+    for (const cfg::Node& n : m.graph->nodes()) {
+      if (n.kind == cfg::NodeKind::kDecision) near.insert(n.line());
+    }
+    near.insert(m.start_line + 1);  // a signature on two lines
+    out[m.start_line] = std::move(near);
+  }
+  return out;
+}
+
+bool only_unreachable_left(const std::vector<Gap>& gaps) {
+  return !gaps.empty() && std::all_of(gaps.begin(), gaps.end(),
+                                      [](const Gap& g) { return !g.infeasible.empty(); });
+}
+
+}  // namespace panta::engine

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "coverage/coverage.h"
+#include "engine/class_under_test.h"
+
+namespace panta::engine {
+
+/// Something of the class no test has run yet: a line, or an outcome of a decision that ran.
+struct Gap {
+  std::string method;  ///< MethodGraph::key, "" outside every method (a field initializer)
+  std::string key;     ///< "L<line>" or select::MissedOutcome::key; stable across iterations
+  uint32_t line = 0;
+  std::string what;        ///< As a prompt says it: "`if (x)` has never been true"
+  std::string infeasible;  ///< Why it may be unreachable; "" when nothing says so
+};
+
+/// The gaps of the class under `coverage`: per method (in source order) its lines that never
+/// ran and the outcomes of its decisions that never happened (inferred from JaCoCo's counters,
+/// select::missed_outcomes), then lines outside methods. Outcomes a constant condition or a
+/// loop without a condition rules out get their reason in `infeasible`.
+std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage);
+
+/// Marks as possibly unreachable the gaps asked for `max_asks` times already (`asks`, by key),
+/// without progress.
+void mark_asked_too_often(std::vector<Gap>& gaps, const std::map<std::string, int>& asks,
+                          int max_asks = 2);
+
+/// Counts one more ask for each gap that is not possibly unreachable.
+void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks);
+
+/// The gaps a prompt names, grouped by method ("`Lexer.nextToken(Token)` (lines 120-158):" then
+/// "- lines never run: 130, 141-143" and "- line 128: `if (...)` has never been true"), the
+/// possibly unreachable ones left out.
+std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut);
+
+/// The possibly unreachable gaps, one per line ("- line 246: `while (true)` has never been
+/// false: a loop without a condition ends only by break, return or throw"); "" when none.
+std::string render_unreachable(const std::vector<Gap>& gaps);
+
+/// What a sliced source shows of the methods that have a gap a prompt names, by their first
+/// line: a method of at most `whole_up_to` lines whole (an empty set), a longer one its
+/// decisions and the lines within 3 of a gap.
+std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gaps,
+                                                     const ClassUnderTest& cut,
+                                                     uint32_t whole_up_to = 30);
+
+/// True when every gap is possibly unreachable (and there is one at least).
+bool only_unreachable_left(const std::vector<Gap>& gaps);
+
+}  // namespace panta::engine

@@ -1,0 +1,290 @@
+#include "engine/type_signatures.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <string_view>
+
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+#include "java/text_encoding.h"
+
+namespace panta::engine {
+namespace {
+
+namespace fs = std::filesystem;
+using java::field;
+using java::named_children;
+using java::node_type;
+
+struct Parsed {
+  java::SourceText text;
+  java::SyntaxTree tree;
+};
+
+std::optional<Parsed> parse(std::string source) {
+  java::SourceText text("source", std::move(source));
+  auto tree = java::SyntaxTree::parse(text);
+  if (!tree) return std::nullopt;
+  return Parsed{std::move(text), std::move(*tree)};
+}
+
+bool is_type_declaration(std::string_view t) {
+  return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
+         t == "record_declaration" || t == "annotation_type_declaration";
+}
+
+bool is_private_decl(const Parsed& p, TSNode decl);
+
+// The type names under `n` (all of it but a method's or class's body), first use first.
+void type_names_in(const Parsed& p, TSNode n, std::vector<std::string>& out) {
+  std::vector<TSNode> work = {n};
+  while (!work.empty()) {
+    TSNode x = work.back();
+    work.pop_back();
+    if (node_type(x) == "type_identifier") {
+      std::string name(java::node_text(p.text, x));
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    TSNode body = field(x, "body");
+    for (uint32_t i = ts_node_named_child_count(x); i-- > 0;) {
+      TSNode c = ts_node_named_child(x, i);
+      if (!ts_node_eq(c, body)) work.push_back(c);
+    }
+  }
+}
+
+// The type names a test must know to use the class: those in the declarations (not the
+// bodies) of its non-private constructors, methods and fields, and its supertypes, in order.
+std::vector<std::string> used_names(const Parsed& p) {
+  std::vector<std::string> out;
+  std::set<std::string> declared;
+  std::vector<TSNode> work = {p.tree.root()};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    std::string_view t = node_type(n);
+    if (is_type_declaration(t)) {
+      declared.insert(std::string(java::node_text(p.text, field(n, "name"))));
+      for (const char* f : {"superclass", "interfaces"}) {
+        if (!ts_node_is_null(field(n, f))) type_names_in(p, field(n, f), out);
+      }
+    }
+    bool member = t == "method_declaration" || t == "constructor_declaration" ||
+                  t == "field_declaration";
+    if (member && !is_private_decl(p, n)) type_names_in(p, n, out);
+    if (member) continue;
+    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
+      work.push_back(ts_node_named_child(n, i));
+  }
+  std::erase_if(out, [&declared](const std::string& n) {
+    return declared.count(n) != 0 || n.empty() || !std::isupper(static_cast<unsigned char>(n[0]));
+  });
+  return out;
+}
+
+struct Imports {
+  std::map<std::string, std::string> single;  // simple name -> FQN
+  std::vector<std::string> packages;          // of wildcard imports
+};
+
+Imports imports_of(const Parsed& p) {
+  Imports out;
+  for (TSNode c : named_children(p.tree.root())) {
+    if (node_type(c) != "import_declaration") continue;
+    std::string text = java::collapse_whitespace(java::node_text(p.text, c));
+    if (text.rfind("import static ", 0) == 0) continue;
+    std::string path = text.substr(7, text.size() - 8);
+    if (path.ends_with(".*")) {
+      out.packages.push_back(path.substr(0, path.size() - 2));
+    } else {
+      out.single[path.substr(path.rfind('.') + 1)] = path;
+    }
+  }
+  return out;
+}
+
+// The project file of a type named `name` as the source sees it, "" when it is not the
+// project's; `same_package` tells how it was found.
+std::string resolve(const std::string& name, const Imports& imports, const std::string& package,
+                    const project::Project& project, bool& same_package) {
+  std::vector<std::pair<std::string, bool>> candidates;
+  if (auto s = imports.single.find(name); s != imports.single.end()) {
+    candidates.emplace_back(s->second, false);
+  } else {
+    candidates.emplace_back(package.empty() ? name : package + "." + name, true);
+    for (const std::string& w : imports.packages) candidates.emplace_back(w + "." + name, false);
+  }
+  for (const auto& [fqn, same] : candidates) {
+    std::string file = project.source_file_for(fqn);
+    std::error_code ec;
+    if (fs::is_regular_file(file, ec)) {
+      same_package = same;
+      return file;
+    }
+  }
+  return "";
+}
+
+bool is_private_decl(const Parsed& p, TSNode decl) {
+  for (TSNode c : named_children(decl)) {
+    if (node_type(c) != "modifiers") continue;
+    for (uint32_t i = 0; i < ts_node_child_count(c); ++i) {
+      if (java::node_text(p.text, ts_node_child(c, i)) == "private") return true;
+    }
+  }
+  return false;
+}
+
+// A declaration up to its body, on one line, without its Javadoc.
+std::string head(const Parsed& p, TSNode decl) {
+  TSNode body = field(decl, "body");
+  std::string_view all = java::node_text(p.text, decl);
+  size_t end = ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(decl);
+  std::string out = java::collapse_whitespace(all.substr(0, end), 300);
+  while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
+  return out;
+}
+
+void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out) {
+  std::string declaration = head(p, decl);
+  out += indent + declaration + "\n";
+  TSNode body = field(decl, "body");
+  // An exception's name is what a test needs of it (assertThrows), not its constructors.
+  std::string name(java::node_text(p.text, field(decl, "name")));
+  if (ts_node_is_null(body) || name.ends_with("Exception") || name.ends_with("Error")) return;
+  std::vector<std::string> constants;
+  for (TSNode m : named_children(body)) {
+    std::string_view t = node_type(m);
+    if (t == "enum_constant") {
+      constants.emplace_back(java::node_text(p.text, field(m, "name")));
+      continue;
+    }
+    if (t == "enum_body_declarations") {
+      for (TSNode d : named_children(m)) {
+        if (!is_private_decl(p, d) && (node_type(d) == "method_declaration" ||
+                                  node_type(d) == "constructor_declaration" ||
+                                  node_type(d) == "field_declaration"))
+          out += indent + "  " + head(p, d) + "\n";
+      }
+      continue;
+    }
+    if (is_private_decl(p, m)) continue;
+    if (is_type_declaration(t)) {
+      outline_type(p, m, indent + "  ", out);
+    } else if (t == "method_declaration" || t == "constructor_declaration" ||
+               t == "field_declaration" || t == "constant_declaration" ||
+               t == "compact_constructor_declaration") {
+      out += indent + "  " + head(p, m) + "\n";
+    }
+  }
+  if (!constants.empty()) {
+    std::string list;
+    for (const std::string& c : constants) list += (list.empty() ? "" : ", ") + c;
+    out += indent + "  constants: " + list + "\n";
+  }
+}
+
+// The outline of the declarations of `file` named `name` (the file's top-level type).
+std::string outline_file(const std::string& file, const std::string& name,
+                         const std::string& encoding) {
+  auto text = java::read_text_file(file, encoding);
+  if (!text) return "";
+  auto p = parse(std::move(*text));
+  if (!p) return "";
+  std::string out;
+  for (TSNode c : named_children(p->tree.root())) {
+    if (is_type_declaration(node_type(c)) &&
+        java::node_text(p->text, field(c, "name")) == name) {
+      outline_type(*p, c, "", out);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string used_type_signatures(const std::string& source, const std::string& package,
+                                 const project::Project& project, size_t budget_chars) {
+  auto p = parse(source);
+  if (!p) return "";
+  Imports imports = imports_of(*p);
+  std::vector<std::pair<std::string, std::string>> near;  // name, file: the same package
+  std::vector<std::pair<std::string, std::string>> far;
+  for (const std::string& name : used_names(*p)) {
+    bool same = false;
+    std::string file = resolve(name, imports, package, project, same);
+    if (!file.empty()) (same ? near : far).emplace_back(name, file);
+  }
+  // The types the class names most come first within each group.
+  auto uses = [&source](const std::string& name) {
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    int n = 0;
+    for (size_t at = source.find(name); at != std::string::npos; at = source.find(name, at + 1)) {
+      bool alone = (at == 0 || !word(source[at - 1])) &&
+                   (at + name.size() >= source.size() || !word(source[at + name.size()]));
+      n += alone;
+    }
+    return n;
+  };
+  for (auto* group : {&near, &far}) {
+    std::stable_sort(group->begin(), group->end(), [&uses](const auto& a, const auto& b) {
+      return uses(a.first) > uses(b.first);
+    });
+  }
+  near.insert(near.end(), far.begin(), far.end());
+  std::string out;
+  std::vector<std::string> left_out;
+  for (const auto& [name, file] : near) {
+    std::string outline = outline_file(file, name, project.encoding);
+    if (outline.empty()) continue;
+    size_t room = budget_chars > out.size() + 1 ? budget_chars - out.size() - 1 : 0;
+    if (outline.size() > room) {
+      // A large type shows its first members, a type with no room at all only its name.
+      size_t cut = room < 200 ? std::string::npos : outline.rfind('\n', room);
+      if (cut == std::string::npos) {
+        left_out.push_back(name);
+        continue;
+      }
+      size_t more = std::count(outline.begin() + static_cast<long>(cut) + 1, outline.end(), '\n');
+      outline = fmt::format("{}  ... ({} more lines of {} left out for space)\n",
+                            outline.substr(0, cut + 1), more, name);
+    }
+    out += (out.empty() ? "" : "\n") + outline;
+  }
+  if (!left_out.empty()) {
+    std::string list;
+    for (const std::string& n : left_out) list += (list.empty() ? "" : ", ") + n;
+    out += fmt::format("\n(left out for space: {})\n", list);
+  }
+  return out;
+}
+
+std::vector<std::string> locale_dependent_apis(const std::string& source) {
+  static const std::vector<std::pair<const char*, const char*>> apis = {
+      {R"(\bLocale\b)", "Locale"},
+      {R"(\bTimeZone\b)", "TimeZone"},
+      {R"(\bZoneId\b)", "ZoneId"},
+      {R"(\.to(Upper|Lower)Case\(\s*\))", "toUpperCase()/toLowerCase() without a locale"},
+      {R"(\bString\.format\()", "String.format"},
+      {R"(\b(Simple)?DateFormat\b)", "DateFormat"},
+      {R"(\b(Decimal|Number)Format\b)", "NumberFormat"},
+      {R"(\bCalendar\.getInstance\()", "Calendar.getInstance()"},
+      {R"(\b(LocalDate|LocalDateTime|LocalTime|ZonedDateTime|Instant|Clock)\.now\()",
+       "the current date or time (now())"},
+      {R"(\bSystem\.currentTimeMillis\()", "System.currentTimeMillis()"},
+      {R"(\bCharset\.defaultCharset\(|\bnew String\(\s*\w+\s*\))", "the default charset"}};
+  std::vector<std::string> out;
+  for (const auto& [pattern, name] : apis) {
+    if (std::regex_search(source, std::regex(pattern))) out.emplace_back(name);
+  }
+  return out;
+}
+
+}  // namespace panta::engine

@@ -1,0 +1,205 @@
+#include "prompt/source_view.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+
+namespace panta::prompt {
+namespace {
+
+using java::field;
+using java::named_children;
+using java::node_type;
+
+bool is_comment(std::string_view t) {
+  return t == "line_comment" || t == "block_comment";
+}
+
+bool is_type(std::string_view t) {
+  return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
+         t == "record_declaration" || t == "annotation_type_declaration";
+}
+
+bool is_callable(std::string_view t) {
+  return t == "method_declaration" || t == "constructor_declaration" ||
+         t == "compact_constructor_declaration" || t == "static_initializer" || t == "block";
+}
+
+// A line with nothing but a comment or blanks (inside a shown method: left out).
+bool comment_only(std::string_view line) {
+  size_t at = line.find_first_not_of(" \t");
+  if (at == std::string_view::npos) return true;
+  std::string_view t = line.substr(at);
+  return t.starts_with("//") || t.starts_with("/*") || t.starts_with("*");
+}
+
+class Slicer {
+ public:
+  Slicer(const java::SourceText& text, const std::map<uint32_t, std::set<uint32_t>>& shown)
+      : text_(text), shown_(shown) {}
+
+  std::string run(TSNode root) {
+    for (TSNode c : named_children(root)) {
+      std::string_view t = node_type(c);
+      if (t == "package_declaration" || t == "import_declaration") lines(c);
+      if (is_type(t)) type(c);
+    }
+    return out_;
+  }
+
+ private:
+  void line(uint32_t n) {
+    if (n <= last_) return;
+    out_ += fmt::format("{}: {}\n", n, text_.line(n));
+    last_ = n;
+  }
+  void lines(TSNode n) {
+    for (uint32_t l = java::node_line(n); l <= java::node_end_line(n); ++l) line(l);
+  }
+
+  // The declaration up to its body, the members, the closing brace.
+  void type(TSNode decl) {
+    TSNode body = field(decl, "body");
+    if (ts_node_is_null(body)) {
+      lines(decl);
+      return;
+    }
+    for (uint32_t l = java::node_line(decl); l <= java::node_line(body); ++l) line(l);
+    for (TSNode m : named_children(body)) member(m);
+    line(java::node_end_line(body));
+  }
+
+  void member(TSNode m) {
+    std::string_view t = node_type(m);
+    if (is_comment(t)) return;
+    if (is_type(t)) return type(m);
+    if (t == "enum_body_declarations") {
+      for (TSNode c : named_children(m)) member(c);
+      return;
+    }
+    if (!is_callable(t)) return lines(m);
+    auto shown = shown_.find(java::node_line(m));
+    if (shown == shown_.end()) return signature(m);
+    shown_lines(m, shown->second);
+  }
+
+  // A method's lines: those of `only` (all when empty) but comment-only ones, "..." for gaps.
+  void shown_lines(TSNode m, const std::set<uint32_t>& only) {
+    uint32_t first = java::node_line(m);
+    uint32_t end = java::node_end_line(m);
+    bool skipped = false;
+    for (uint32_t l = first; l <= end; ++l) {
+      bool wanted = only.empty() || only.count(l) != 0 || l == first || l == end;
+      if (!wanted || (l != first && comment_only(text_.line(l)))) {
+        skipped = skipped || !wanted;
+        continue;
+      }
+      if (skipped) out_ += "      ...\n";
+      skipped = false;
+      line(l);
+    }
+  }
+
+  void signature(TSNode m) {
+    TSNode body = field(m, "body");
+    uint32_t first = java::node_line(m);
+    uint32_t end = java::node_end_line(m);
+    if (first <= last_) return;
+    std::string_view all = java::node_text(text_, m);
+    size_t head = ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(m);
+    std::string_view line_text = text_.line(first);
+    std::string indent(line_text.substr(0, line_text.find_first_not_of(" \t")));
+    out_ += fmt::format("{}: {}{}{{ ... }} // lines {}-{}\n", first, indent,
+                        java::collapse_whitespace(all.substr(0, head), 400) + " ", first, end);
+    last_ = end;
+  }
+
+  const java::SourceText& text_;
+  const std::map<uint32_t, std::set<uint32_t>>& shown_;
+  std::string out_;
+  uint32_t last_ = 0;  // the last line shown (lines are shown once, in order)
+};
+
+// The first line after the licence header: that of the first declaration.
+uint32_t first_code_line(const java::SourceText& text) {
+  auto tree = java::SyntaxTree::parse(text);
+  if (!tree) return 1;
+  for (TSNode c : named_children(tree->root())) {
+    if (!is_comment(node_type(c))) return java::node_line(c);
+  }
+  return 1;
+}
+
+}  // namespace
+
+std::string without_licence(const std::string& source) {
+  java::SourceText text("source", source);
+  uint32_t first = first_code_line(text);
+  std::string out;
+  for (uint32_t n = first; n <= text.line_count(); ++n) {
+    if (n == text.line_count() && text.line(n).empty()) break;  // after the last newline
+    out += std::string(text.line(n)) + "\n";
+  }
+  return out;
+}
+
+std::string numbered_without_licence(const std::string& source) {
+  java::SourceText text("source", source);
+  uint32_t first = first_code_line(text);
+  std::string out;
+  for (uint32_t n = first; n <= text.line_count(); ++n) {
+    out += fmt::format("{}: {}\n", n, text.line(n));
+  }
+  return out;
+}
+
+std::string shorten_long_fields(const std::string& source, uint32_t max_lines) {
+  java::SourceText text("source", source);
+  auto tree = java::SyntaxTree::parse(text);
+  if (!tree) return source;
+  std::vector<std::pair<uint32_t, uint32_t>> cut;  // lines left out: [first, last]
+  std::vector<TSNode> work = {tree->root()};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    std::string_view t = node_type(n);
+    if (t == "field_declaration") {
+      uint32_t first = java::node_line(n);
+      uint32_t last = java::node_end_line(n);
+      if (last - first + 1 > max_lines) cut.emplace_back(first + max_lines, last);
+      continue;
+    }
+    for (TSNode c : named_children(n)) work.push_back(c);
+  }
+  std::string out;
+  for (uint32_t l = 1; l <= text.line_count(); ++l) {
+    auto c = std::find_if(cut.begin(), cut.end(), [l](const auto& r) { return r.first == l; });
+    if (c != cut.end()) {
+      std::string_view line = text.line(l);
+      out += fmt::format("{}// ... {} more lines of this field left out\n",
+                         line.substr(0, line.find_first_not_of(" \t")), c->second - l + 1);
+      l = c->second;
+      continue;
+    }
+    if (l == text.line_count() && text.line(l).empty()) break;  // after the last newline
+    out += std::string(text.line(l)) + "\n";
+  }
+  return out;
+}
+
+std::string sliced_source(const std::string& source,
+                          const std::map<uint32_t, std::set<uint32_t>>& shown) {
+  java::SourceText text("source", source);
+  auto tree = java::SyntaxTree::parse(text);
+  if (!tree || ts_node_has_error(tree->root())) return numbered_without_licence(source);
+  return Slicer(text, shown).run(tree->root());
+}
+
+}  // namespace panta::prompt

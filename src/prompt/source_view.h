@@ -1,0 +1,31 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+
+namespace panta::prompt {
+
+/// The source numbered as in the file ("N: text"), without its licence header: the comments
+/// before the package declaration (or before the first declaration when there is no package).
+std::string numbered_without_licence(const std::string& source);
+
+/// The text without its licence header (the comments before the first declaration).
+std::string without_licence(const std::string& source);
+
+/// The text with each field declaration longer than `max_lines` lines (a table of test data)
+/// cut to its first `max_lines` lines and a comment saying how many were left out.
+std::string shorten_long_fields(const std::string& source, uint32_t max_lines);
+
+/// The class sliced to what the gaps need, numbered as in the file: package and imports, each
+/// type's declaration, fields, enum constants and closing brace, and every method, constructor
+/// or initializer either as its signature with its line range ("  120: public Token
+/// nextToken(Token token) throws IOException { ... } // lines 120-158") or, when `shown` has
+/// its first line, with its lines: those `shown` lists (all when the set is empty; the first
+/// and last always), "..." where some are left out. Comments are left out. A source that does
+/// not parse is returned whole.
+std::string sliced_source(const std::string& source,
+                          const std::map<uint32_t, std::set<uint32_t>>& shown);
+
+}  // namespace panta::prompt

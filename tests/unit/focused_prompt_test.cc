@@ -1,0 +1,121 @@
+// The focused strategy's prompt for the paper's parsePattern example with Figure 1's coverage:
+// a golden file (tests/fixtures/prompts/focused.generate.txt) and what its sections must hold.
+#include "engine/focused_prompt.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "prompt/prompt_templates.h"
+#include "test_support.h"
+
+namespace panta::engine {
+namespace {
+
+coverage::SourceCoverage figure1_coverage() {
+  coverage::SourceCoverage c;
+  for (uint32_t l : {2u, 3u, 4u, 5u, 7u, 10u, 14u, 20u}) c.lines[l] = {l, 0, 3, 0, 0};
+  c.lines[6] = {6, 0, 3, 0, 2};
+  c.lines[8] = {8, 0, 3, 0, 2};
+  c.lines[11] = {11, 0, 3, 1, 1};
+  c.lines[12] = {12, 2, 0, 0, 0};
+  c.lines[17] = {17, 0, 3, 1, 1};
+  return c;
+}
+
+ClassUnderTest parse_pattern_class() {
+  static auto fa = test::analyze_fixture("PatternOptionBuilder.java");
+  ClassUnderTest cut;
+  cut.class_name = "PatternOptionBuilder";
+  cut.test_class = "PatternOptionBuilderTest";
+  cut.source_text = test::slurp(test::fixture("PatternOptionBuilder.java"));
+  for (const auto& cls : fa.classes) {
+    for (const auto& m : cls.methods) {
+      if (!m.graph) continue;
+      cut.graphs.push_back({cls.java_class->name + "." + m.method->signature, m.method->start_line,
+                            m.method->end_line, m.method->is_mut(),
+                            m.method->excluded_because == "private",
+                            std::make_shared<const cfg::Graph>(*m.graph), m.paths.paths});
+    }
+  }
+  return cut;
+}
+
+LoopState figure1_state() {
+  LoopState state;
+  state.coverage = figure1_coverage();
+  state.file = *junit::TestFile::parse(
+      "import static org.junit.jupiter.api.Assertions.*;\n\nimport org.junit.jupiter.api.Test;\n\n"
+      "class PatternOptionBuilderTest {\n  private static final String P = \"a\";\n\n  @Test\n"
+      "  void parsesOneOption() {\n    assertNotNull(PatternOptionBuilder.parsePattern(P));\n"
+      "  }\n}\n");
+  state.failed = {{"parsesRequired", "...", "error: cannot find symbol\n  symbol: method x()"}};
+  return state;
+}
+
+TEST(FocusedPrompt, NamesTheGapsExactlyAndSlicesTheSource) {
+  ClassUnderTest cut = parse_pattern_class();
+  LoopState state = figure1_state();
+  prompt::FocusedInputs in;
+  auto gaps = focused_inputs(cut, state, "- Tests: JUnit 5 (org.junit.jupiter)\n", in);
+  EXPECT_TRUE(in.sliced);
+  EXPECT_NE(in.gaps.find("- lines never run: 12"), std::string::npos) << in.gaps;
+  EXPECT_NE(in.gaps.find("- line 11: `else if (ch == '!')` has never been true"),
+            std::string::npos)
+      << in.gaps;
+  EXPECT_EQ(in.test_names, (std::vector<std::string>{"parsesOneOption"}));
+  EXPECT_NE(in.test_members.find("private static final String P"), std::string::npos);
+  EXPECT_EQ(in.test_members.find("parsesOneOption"), std::string::npos);
+  ASSERT_EQ(in.dropped.size(), 1u);
+  EXPECT_EQ(in.dropped[0], "parsesRequired: error: cannot find symbol");
+  // Asked twice without progress, a gap is left out as possibly unreachable.
+  prompt::FocusedInputs again;
+  focused_inputs(cut, state, "", again);
+  focused_inputs(cut, state, "", again);
+  EXPECT_EQ(again.gaps, "");
+  EXPECT_NE(again.unreachable.find("asked for 2 times without progress"), std::string::npos)
+      << again.unreachable;
+  EXPECT_FALSE(gaps.empty());
+}
+
+TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
+  ClassUnderTest cut = parse_pattern_class();
+  LoopState state = figure1_state();
+  state.coverage = {};
+  prompt::FocusedInputs in;
+  focused_inputs(cut, state, "", in);
+  EXPECT_FALSE(in.sliced);
+  EXPECT_EQ(in.gaps, "");
+  EXPECT_EQ(in.source.rfind("1: public class PatternOptionBuilder", 0), 0u) << in.source;
+}
+
+TEST(FocusedPrompt, GoldenPrompt) {
+  ClassUnderTest cut = parse_pattern_class();
+  LoopState state = figure1_state();
+  prompt::GenerateInputs in;
+  in.class_name = "PatternOptionBuilder";
+  in.test_class_name = "PatternOptionBuilderTest";
+  in.junit = "JUnit 5 (org.junit.jupiter)";
+  focused_inputs(cut, state,
+                 "- Java release: 17\n- Tests: JUnit 5 (org.junit.jupiter)\n- Libraries the "
+                 "tests may use: org.junit.jupiter:junit-jupiter:5.9.2\n",
+                 in.focused);
+  auto t = prompt::PromptTemplates::load(std::string(PANTA_SOURCE_DIR) + "/prompts", "focused");
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  std::string actual = t->render_generate(in);
+  std::string path = std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/prompts/focused.generate.txt";
+  if (std::getenv("PANTA_UPDATE_GOLDEN") != nullptr) {
+    if (!std::filesystem::exists(path) || test::slurp(path) != actual) {
+      std::ofstream(path, std::ios::binary) << actual;
+      FAIL() << "rewrote " << path << ": review the diff, then run again without PANTA_UPDATE_GOLDEN";
+    }
+    return;
+  }
+  ASSERT_TRUE(std::filesystem::exists(path)) << path << " missing; run with PANTA_UPDATE_GOLDEN=1";
+  EXPECT_EQ(test::slurp(path), actual) << "golden " << path << " differs";
+}
+
+}  // namespace
+}  // namespace panta::engine

@@ -1,0 +1,75 @@
+#include "prompt/source_view.h"
+
+#include <gtest/gtest.h>
+
+namespace panta::prompt {
+namespace {
+
+const char* kSource = R"(/*
+ * Licensed to the Apache Software Foundation (ASF).
+ */
+package a;
+
+import java.util.List;
+
+/** A class. */
+public class Shop {
+  private final List<String> items;
+  static final int LIMIT = 3;
+
+  /** Makes one. */
+  public Shop(List<String> items) {
+    this.items = items;
+  }
+
+  public int count(String prefix) {
+    int n = 0;
+    for (String i : items) {
+      if (i.startsWith(prefix)) n++;
+    }
+    return n;
+  }
+
+  private boolean full() { return items.size() >= LIMIT; }
+
+  enum Kind { FOOD, TOYS }
+}
+)";
+
+TEST(SourceView, TheLicenceHeaderIsLeftOutAndLineNumbersStayTrue) {
+  std::string s = numbered_without_licence(kSource);
+  EXPECT_EQ(s.rfind("4: package a;\n", 0), 0u) << s;
+  EXPECT_NE(s.find("18:   public int count(String prefix) {\n"), std::string::npos);
+  EXPECT_EQ(s.find("Licensed"), std::string::npos);
+}
+
+TEST(SourceView, ASliceShowsTheOutlineAndTheWholeMethodsAsked) {
+  std::string s = sliced_source(kSource, {{18, {}}});
+  EXPECT_NE(s.find("4: package a;\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("6: import java.util.List;\n"), std::string::npos);
+  EXPECT_NE(s.find("9: public class Shop {\n"), std::string::npos);
+  EXPECT_NE(s.find("10:   private final List<String> items;\n"), std::string::npos);
+  EXPECT_NE(s.find("14:   public Shop(List<String> items) { ... } // lines 14-16\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("21:       if (i.startsWith(prefix)) n++;\n"), std::string::npos);
+  EXPECT_NE(s.find("26:   private boolean full() { ... } // lines 26-26\n"), std::string::npos);
+  EXPECT_NE(s.find("28:   enum Kind { FOOD, TOYS }\n"), std::string::npos);
+  EXPECT_NE(s.find("29: }\n"), std::string::npos);
+  EXPECT_EQ(s.find("Licensed"), std::string::npos);
+  EXPECT_EQ(s.find("Makes one"), std::string::npos);
+  EXPECT_EQ(s.find("this.items = items"), std::string::npos);
+}
+
+TEST(SourceView, ALongFieldIsCutToItsFirstLines) {
+  std::string s = shorten_long_fields(
+      "class T {\n  static final String[][] DATA = {\n    {\"a\"},\n    {\"b\"},\n    "
+      "{\"c\"},\n  };\n  int x = 1;\n}\n",
+      3);
+  EXPECT_EQ(s,
+            "class T {\n  static final String[][] DATA = {\n    {\"a\"},\n    {\"b\"},\n    // ... "
+            "2 more lines of this field left out\n  int x = 1;\n}\n");
+}
+
+}  // namespace
+}  // namespace panta::prompt

@@ -1,0 +1,70 @@
+#include "engine/type_signatures.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace panta::engine {
+namespace {
+
+TEST(TypeSignatures, TheProjectsTypesTheClassUsesWithTheirApiSamePackageFirst) {
+  test::TempDir dir;
+  dir.write("src/a/Token.java", R"(package a;
+/** A token. */
+public final class Token {
+  enum Type { EOF, TOKEN, COMMENT }
+  Type type = Type.TOKEN;
+  final StringBuilder content = new StringBuilder();
+  private int secret;
+  /** Resets it. */
+  void reset() { content.setLength(0); }
+  private void hidden() {}
+}
+)");
+  dir.write("src/b/Format.java", R"(package b;
+public class Format {
+  public static final Format DEFAULT = new Format(',');
+  public Format(char delimiter) { }
+  public char getDelimiter() { return ','; }
+  public static class Builder { public Builder setQuote(Character quote) { return this; } }
+}
+)");
+  dir.write("src/b/Unused.java", "package b;\npublic class Unused {}\n");
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  std::string source = R"(package a;
+import b.Format;
+import java.util.List;
+class Lexer {
+  private final Format format;
+  private final Unused unused = null;  // a private field's type is the class's own business
+  Lexer(Format format) { this.format = format; }
+  Token next(Token t) { if (Format.DEFAULT == format) t.reset(); return t; }
+  List<String> names() { return null; }
+}
+)";
+  std::string s = used_type_signatures(source, "a", p, 10000);
+  EXPECT_LT(s.find("public final class Token"), s.find("public class Format")) << s;
+  EXPECT_NE(s.find("  Type type = Type.TOKEN\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("  void reset()\n"), std::string::npos);
+  EXPECT_NE(s.find("    constants: EOF, TOKEN, COMMENT\n"), std::string::npos);
+  EXPECT_NE(s.find("  public Format(char delimiter)\n"), std::string::npos);
+  EXPECT_NE(s.find("    public Builder setQuote(Character quote)\n"), std::string::npos);
+  EXPECT_EQ(s.find("secret"), std::string::npos);
+  EXPECT_EQ(s.find("hidden"), std::string::npos);
+  EXPECT_EQ(s.find("Unused"), std::string::npos);
+  EXPECT_EQ(s.find("List"), std::string::npos);  // the JDK's, not the project's
+  EXPECT_EQ(s.find("A token"), std::string::npos);
+  std::string small = used_type_signatures(source, "a", p, 180);
+  EXPECT_NE(small.find("(left out for space: Format)"), std::string::npos) << small;
+}
+
+TEST(TypeSignatures, LocaleAndTimeDependentCallsAreNamed) {
+  EXPECT_EQ(locale_dependent_apis("s.toUpperCase(Locale.ROOT); x.toLowerCase();"),
+            (std::vector<std::string>{"Locale", "toUpperCase()/toLowerCase() without a locale"}));
+  EXPECT_TRUE(locale_dependent_apis("return a + b;").empty());
+}
+
+}  // namespace
+}  // namespace panta::engine
