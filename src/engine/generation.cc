@@ -180,6 +180,9 @@ Status Generation::load(const std::string& prompt_dir) {
   writer_.emplace(project_.root, cut_->test_path, project_.encoding, cut_->test_file_existed,
                   cut_->test_file_existed ? cut_->initial_test_text : std::string(),
                   options_.class_name, events_);
+  writer_->on_write(
+      [this](const std::vector<std::string>& paths) { return session_.accept_changes(paths); });
+  session_.allow_edits(cut_->test_path);
   return ok_status();
 }
 

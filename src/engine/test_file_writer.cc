@@ -44,6 +44,7 @@ Status TestFileWriter::back_up() {
   auto backup = store->back_up(path_, run_, class_name_);
   if (!backup) return backup.error();
   events_(event::BackedUp{store->copy_path(*backup)});
+  if (wrote_) return wrote_({(fs::path(root_) / ".panta" / "backup").string()});
   return ok_status();
 }
 
@@ -58,6 +59,7 @@ Status TestFileWriter::save(const std::string& text, bool has_tests) {
   existed_ = true;
   backed_up_ = true;
   last_ = text;
+  if (wrote_) return wrote_({path_});
   return ok_status();
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "engine/events.h"
@@ -17,6 +19,12 @@ class TestFileWriter {
   /// `as_read`: the file's text when the run began (UTF-8; empty when it did not exist).
   TestFileWriter(std::string project_root, std::string path, std::string encoding, bool existed,
                  std::string as_read, std::string class_name, EventSink events);
+
+  /// Called with the paths of the project each save wrote (the test file, the backup folder),
+  /// before anything else runs; its failure fails the save.
+  void on_write(std::function<Status(const std::vector<std::string>&)> wrote) {
+    wrote_ = std::move(wrote);
+  }
 
   /// The run the backups belong to (the journal's run id); a resumed run was backed up already.
   void set_run(std::string run, bool resumed);
@@ -46,6 +54,7 @@ class TestFileWriter {
   std::string run_ = "run";
   bool backed_up_ = false;
   EventSink events_;
+  std::function<Status(const std::vector<std::string>&)> wrote_;
 };
 
 }  // namespace panta::engine

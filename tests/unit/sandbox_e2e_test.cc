@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "process/subprocess.h"
-#include "test_support.h"
+#include "sandbox_support.h"
 
 namespace panta {
 namespace {
@@ -26,73 +26,14 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 const char* kCanary = "sk-secret-canary";
-const std::string kCart = "src/main/java/org/example/shop/Cart.java";
-const std::string kTestFile = "src/test/java/org/example/shop/CartTest.java";
-
-// Digits no other test uses: `sleep 1000.<digits>` marks a process.
-std::string unique_digits() {
-  std::random_device random;
-  return std::to_string(100000000 + random() % 800000000);
-}
-
-bool strict_available() {
-  static const bool available =
-      test::run_command(
-          "bwrap --ro-bind / / --dev /dev --unshare-all --cap-drop ALL -- true "
-          ">/dev/null 2>&1")
-          .exit_code == 0;
-  return available;
-}
-
-// Every file under `root` with its contents, but .panta/ and `skip`.
-std::map<std::string, std::string> tree_of(const std::string& root, const std::string& skip = "") {
-  std::map<std::string, std::string> out;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-       ++it) {
-    std::string rel = fs::relative(it->path(), root).string();
-    if (rel == ".panta") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (rel == skip) continue;
-    out[rel] = it->is_regular_file() ? test::slurp(it->path().string()) : std::string("<dir>");
-  }
-  return out;
-}
-
-// Whether any file under `root` (.panta/ included) holds `text`.
-bool any_file_holds(const std::string& root, const std::string& text) {
-  for (const auto& e : fs::recursive_directory_iterator(root)) {
-    if (!e.is_regular_file()) continue;
-    std::ifstream in(e.path(), std::ios::binary);
-    std::string contents((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (contents.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// Processes whose command line holds `mark`, from /proc.
-int processes_with(const std::string& mark) {
-  int n = 0;
-  for (const auto& e : fs::directory_iterator("/proc")) {
-    std::string name = e.path().filename().string();
-    if (name.empty() || !std::isdigit(static_cast<unsigned char>(name[0]))) continue;
-    std::ifstream in(e.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (cmdline.find(mark) != std::string::npos) ++n;
-  }
-  return n;
-}
-
-// Polls (bounded) until no process holds `mark`: killed processes take a moment to go.
-bool gone_within(const std::string& mark, std::chrono::seconds limit) {
-  auto end = std::chrono::steady_clock::now() + limit;
-  while (processes_with(mark) > 0) {
-    if (std::chrono::steady_clock::now() > end) return false;
-    std::this_thread::sleep_for(20ms);
-  }
-  return true;
-}
+using test::any_file_holds;
+using test::gone_within;
+using test::kCart;
+using test::processes_with;
+using test::strict_available;
+using test::tree_of;
+using test::unique_digits;
+const std::string& kTestFile = test::kCartTest;
 
 // Counts connections to a listener on the host's 127.0.0.1, until destroyed.
 class HostListener {
