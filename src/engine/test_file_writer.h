@@ -29,15 +29,17 @@ class TestFileWriter {
   /// The run the backups belong to (the journal's run id); a resumed run was backed up already.
   void set_run(std::string run, bool resumed);
 
-  /// The file's text (UTF-8) when someone changed it since Panta last read or wrote it; nullopt
-  /// when it is as Panta left it. Fails when it cannot be read.
+  /// The file's text (UTF-8) when someone changed it since Panta last read or wrote it (made it,
+  /// when it did not exist; "" when it was deleted); nullopt when it is as Panta left it. Fails
+  /// when it cannot be read.
   Result<std::optional<std::string>> edited_since_last_write() const;
 
-  /// Writes `text` (a file that never existed is written only once it `has_tests`).
+  /// Writes `text` (a file that never existed is written only once it `has_tests`); a file
+  /// someone else made since is backed up first, as the user's.
   Status save(const std::string& text, bool has_tests);
 
-  /// Keeps `text` in .panta/pending/<the file's path in the project> without touching the file;
-  /// returns where.
+  /// Keeps `text` in .panta/pending/<run>/<the file's path in the project> (<run>.2, ... when
+  /// that is taken) without touching the file; returns where.
   Result<std::string> keep_pending(const std::string& text) const;
 
   const std::string& path() const { return path_; }
