@@ -67,6 +67,7 @@ Result<llm::Completion> ModelCaller::send(const llm::Prompt& p, bool repair) {
 Result<llm::Completion> ModelCaller::generate(prompt::GenerateInputs& in, prompt::Template which,
                                               const std::string& source_text,
                                               const std::vector<std::string>& test_names) {
+  prompt::bound_failed_tests(in.failed_tests);
   prompt::ShrinkState shrink;
   auto shrunk = [&](const std::string& why) {
     auto step = prompts_->shrink(in, shrink, source_text, test_names);

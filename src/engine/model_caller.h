@@ -42,9 +42,10 @@ class ModelCaller {
   /// asked (each once).
   void reuse(const std::vector<llm::JournalEntry>& recorded);
 
-  /// A generation prompt from `in` with template `which`; `in` is left as it was sent (shrunk,
-  /// perhaps). `source_text` and `test_names` are what shrinking may leave out. In a dry run the
-  /// prompt goes to the sink and the result is an ErrorKind::kDryRun error.
+  /// A generation prompt from `in` with template `which`; `in` is left as it was sent (its failed
+  /// tests bounded (prompt::bound_failed_tests), shrunk perhaps). `source_text` and `test_names`
+  /// are what shrinking may leave out. In a dry run the prompt goes to the sink and the result is
+  /// an ErrorKind::kDryRun error.
   Result<llm::Completion> generate(prompt::GenerateInputs& in, prompt::Template which,
                                    const std::string& source_text,
                                    const std::vector<std::string>& test_names);
