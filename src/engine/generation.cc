@@ -297,10 +297,14 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
   auto counters = std::make_pair(state_.lines_covered(), state_.branches_covered());
   Clock::time_point iter_start = Clock::now();
   double llm_before = model_->seconds();
+  auto unused_before = model_->unused_tokens();
   journal_.set_iteration(n);
   LoopState before = state_;
   auto it = iteration(n, max_iter);
   if (!it) return it.error();
+  // Answers too large to use were paid for all the same.
+  it->prompt_tokens += model_->unused_tokens().first - unused_before.first;
+  it->completion_tokens += model_->unused_tokens().second - unused_before.second;
   it->wall_s = seconds_since(iter_start);
   it->llm_s = model_->seconds() - llm_before;
   state_.llm_s += it->llm_s;

@@ -58,6 +58,8 @@ Result<llm::Completion> ModelCaller::send(const llm::Prompt& p, bool repair) {
   if (answer->from_journal) events_(event::AnswerReused{repair});
   if (options_.max_answer_bytes > 0 && answer->text.size() > options_.max_answer_bytes) {
     events_(event::AnswerTooLarge{answer->text.size(), options_.max_answer_bytes});
+    unused_tokens_.first += answer->prompt_tokens;
+    unused_tokens_.second += answer->completion_tokens;
     return Error{fmt::format("the answer has {} bytes, over --max-answer-bytes {}",
                              answer->text.size(), options_.max_answer_bytes)};
   }

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -55,6 +56,9 @@ class ModelCaller {
   Result<llm::Completion> repair(prompt::RepairInputs& in);
 
   double seconds() const { return seconds_; }
+  /// Tokens of answers received (and paid for) but not used, over --max-answer-bytes: prompt
+  /// and completion, since the caller was made.
+  std::pair<int64_t, int64_t> unused_tokens() const { return unused_tokens_; }
   /// Recorded answers that were not reused (their prompts changed).
   size_t unused_recorded() const { return reuse_ ? reuse_->unused() : 0; }
 
@@ -69,6 +73,7 @@ class ModelCaller {
   EventSink events_;
   std::optional<llm::ReuseClient> reuse_;
   double seconds_ = 0;
+  std::pair<int64_t, int64_t> unused_tokens_{0, 0};
 };
 
 }  // namespace panta::engine

@@ -47,5 +47,26 @@ TEST(GenerateCost, ATestJavacCanNeverCompileIsFedBackByNameAndCauseWithinTheToke
   EXPECT_FALSE(fs::exists(dir.path() + "/prompt3.txt")) << "two prompts, no repair prompt";
 }
 
+TEST(GenerateCost, AnAnswerOverTheSizeLimitIsNotUsedButCountedAsPaidFor) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string big = test::one_test_answer(
+      "big", "// " + std::string(300 << 10, 'x') + "\nassertEquals(0, new Cart().size());");
+  std::string small = test::one_test_answer("small", "assertEquals(0, new Cart().size());");
+  std::string model = test::scripted_model(dir, {big, small});
+  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+                                              " --class org.example.shop.Cart --max-iterations 2 "
+                                              "--max-no-increase 5 --report " +
+                                              dir.path() + "/report.json --llm " + model);
+  EXPECT_NE(r.err.find("over --max-answer-bytes 262144: it is not used"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("tokens 0 in, 0 out"), std::string::npos) << r.err;
+  auto report = nlohmann::json::parse(test::slurp(dir.path() + "/report.json"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto iteration = report["iterations"][0];
+  EXPECT_GT(iteration["completion_tokens"].get<int64_t>(), 70000) << iteration;  // ~300 KiB
+  EXPECT_GT(iteration["prompt_tokens"].get<int64_t>(), 1000) << iteration;
+}
+
 }  // namespace
 }  // namespace panta
