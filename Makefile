@@ -24,10 +24,10 @@ test: build format-check
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 format:
-	@clang-format -i $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+	@clang-format -i $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h')
 
 format-check:
-	@clang-format --dry-run --Werror $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+	@clang-format --dry-run --Werror $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h')
 
 bench: build
 	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta --write

@@ -38,9 +38,10 @@ int main(int argc, char** argv) {
     checks.push_back(ms_since(t));
   }
   std::sort(checks.begin(), checks.end());
-  std::printf("%zu entries, %.1f MiB kept; snapshot %.1f ms; per-run check (refresh + changes) "
-              "median %.1f ms, max %.1f ms over %d runs\n",
-              tree->entries(), static_cast<double>(tree->kept_bytes()) / (1 << 20), snapshot_ms,
-              checks[checks.size() / 2], checks.back(), runs);
+  std::printf(
+      "%zu entries, %.1f MiB kept; snapshot %.1f ms; per-run check (refresh + changes) "
+      "median %.1f ms, max %.1f ms over %d runs\n",
+      tree->entries(), static_cast<double>(tree->kept_bytes()) / (1 << 20), snapshot_ms,
+      checks[checks.size() / 2], checks.back(), runs);
   return 0;
 }
