@@ -17,7 +17,10 @@ demo: build
 
 test: build format-check
 	@if bwrap --ro-bind / / --dev /dev --unshare-all --cap-drop ALL -- true 2>/dev/null; then \
-	  echo "test: sandbox tests run in strict and fallback mode"; \
+	  d=$$(mktemp -d) && mkdir $$d/l $$d/u $$d/w; \
+	  if unshare --user --map-current-user --keep-caps --mount sh -c "mount -t overlay overlay -o lowerdir=$$d/l,upperdir=$$d/u,workdir=$$d/w,userxattr $$d/l" 2>/dev/null; \
+	  then view="the project as an overlay"; else view="the project read-only: no overlay in a user namespace here"; fi; \
+	  rm -rf $$d; echo "test: sandbox tests run in strict mode ($$view) and fallback mode"; \
 	else \
 	  echo "test: sandbox tests run in fallback mode only (bwrap cannot start a sandbox here)"; \
 	fi

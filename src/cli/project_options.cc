@@ -11,6 +11,7 @@
 #include "sandbox/fallback_runner.h"
 #include "sandbox/guard_store.h"
 #include "sandbox/helper_sandbox.h"
+#include "sandbox/overlay_runner.h"
 #include "sandbox/project_tree.h"
 #include "sandbox/test_environment.h"
 
@@ -122,6 +123,7 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   spec.test_env = project.test_env;
   spec.scratch = session->scratch();
   spec.visible = helper_reads(project, config.jar);
+  spec.project = project.root;
   auto confined = sandbox::confine_helper(spec, config);
   if (!confined) return confined.error();
   session->mode_ = confined->mode;
@@ -129,6 +131,11 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   auto helper = runner::start_helper(config);
   if (!helper) return helper.error();
   session->runner_ = std::move(*helper);
+  if (!confined->overlay.empty()) {
+    session->runner_ = std::make_unique<sandbox::OverlayRunner>(
+        std::move(session->runner_), fs::weakly_canonical(project.root, ec).string(),
+        confined->overlay);
+  }
   if (session->mode_ != sandbox::SandboxMode::kFallback) return session;
   auto tree = sandbox::ProjectTree::snapshot(project.root);
   if (!tree)

@@ -162,6 +162,18 @@ class JvmHelper final : public JvmRunner {
     return out;
   }
 
+  Status restart() override {
+    child_.reset();
+    if (auto s = start(); !s) return s;
+    for (const auto& [name, req] : units_) {
+      auto answer = exchange(compile_json(req), Clock::now() + config_.compile_timeout);
+      if (!answer || !answer->value("success", false)) {
+        return Error{"the JVM helper was restarted but unit " + name + " no longer compiles"};
+      }
+    }
+    return ok_status();
+  }
+
  private:
   Result<RunResult> run_tests(const RunRequest& request) {
     RunResult out;
@@ -392,18 +404,6 @@ class JvmHelper final : public JvmRunner {
                          name != nullptr ? fmt::format(", {}", name) : "");
     }
     return fmt::format("exit code {}", *code);
-  }
-
-  Status restart() {
-    child_.reset();
-    if (auto s = start(); !s) return s;
-    for (const auto& [name, req] : units_) {
-      auto answer = exchange(compile_json(req), Clock::now() + config_.compile_timeout);
-      if (!answer || !answer->value("success", false)) {
-        return Error{"the JVM helper was restarted but unit " + name + " no longer compiles"};
-      }
-    }
-    return ok_status();
   }
 
   HelperConfig config_;

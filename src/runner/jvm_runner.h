@@ -102,6 +102,10 @@ class JvmRunner {
     (void)paths;
     return ok_status();
   }
+  /// Stops the helper and starts a fresh one, the in-memory units compiled again; what its
+  /// sandbox set up at the start is set up anew. Fails when that cannot be done (and for
+  /// runners that have no helper to restart).
+  virtual Status restart() { return Error{"this runner has no helper to restart"}; }
   /// `path` is a file the user may edit while Panta runs (the test file it writes): a runner
   /// that watches the project takes a change made to it between runs as it is (Panta merges
   /// it), instead of undoing it.

@@ -274,9 +274,49 @@ TEST_P(Hostile, AnExistingTestThatWrecksTheProjectFailsCoverageAndTestAndIsUndon
     EXPECT_NE(test.out.find("the test changed the project: modified pom.xml, deleted " + kCart),
               std::string::npos)
         << test.out;
+  } else if (test::overlay_available()) {
+    EXPECT_NE(test.out.find("the test tried to change the project: modified pom.xml, deleted " +
+                            kCart + " (in a copy: the project is as it was)"),
+              std::string::npos)
+        << test.out;
   } else {
     EXPECT_NE(test.out.find("Read-only file system"), std::string::npos) << test.out;
   }
+}
+
+TEST_P(Hostile, AnAttackThatHidesItsOwnFailureIsStillDroppedAndTheNextTestsRun) {
+  if (strict() && !test::overlay_available()) {
+    GTEST_SKIP() << "no overlay in a user namespace here: strict mode shows the project "
+                    "read-only and does not catch a hidden failed write (README, Sandbox)";
+  }
+  // Every attempt in a try/catch: in a read-only project they would fail quietly and the test
+  // would pass, to do its harm when the user runs it.
+  std::string quietly = "try {\n" + std::string("java.nio.file.Files.delete(") + in_root(kCart) +
+                        ");\n} catch (Throwable t) {}\ntry {\njava.nio.file.Files.writeString(" +
+                        in_root("pom.xml") +
+                        ", \"pwned\");\n} catch (Throwable t) {}\n"
+                        "try {\nRuntime.getRuntime().exec(new String[] {\"touch\", \"" +
+                        root_ + "/src/main/java/Evil.java\"}).waitFor();\n} catch (Throwable t) {}";
+  std::string later =
+      "```java\n@Test\nvoid later() {\n  assertEquals(0, new Cart().size());\n}\n"
+      "```\n";
+  std::string answer =
+      "```java\n@Test\nvoid hostile() throws Exception {\n" + quietly + "\n}\n```\n";
+  test::TempDir model_dir;
+  std::string model = test::scripted_model(model_dir, {answer, later});
+  test::PantaRun r = test::run_panta(
+      dir_, "generate --project " + root_ +
+                " --class org.example.shop.Cart --max-iterations 2 --max-no-increase 5 "
+                "--repair-attempts 0 --sandbox " +
+                GetParam() + " --llm " + model);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  expect_undone(r);
+  if (strict()) {
+    EXPECT_NE(r.err.find("dropped hostile: error: the test tried to change the project: "),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_NE(test::slurp(root_ + "/" + kTestFile).find("void later("), std::string::npos) << r.err;
 }
 
 TEST_P(Hostile, AHelperKilledFromOutsideIsSaidSoAndTheTestRunsAgain) {
@@ -445,6 +485,10 @@ TEST(Sandbox, TheModelCommandDiesWithPanta) {
     std::this_thread::sleep_for(20ms);
   }
   ASSERT_TRUE(fs::exists(started)) << test::slurp(dir.path() + "/panta.err");
+  // The shell forked the sleep before it wrote `started`; the sleep may not have exec'd yet.
+  while (processes_with(mark) == 0 && std::chrono::steady_clock::now() < end) {
+    std::this_thread::sleep_for(20ms);
+  }
   EXPECT_EQ(processes_with(mark), 1);
   ::kill((*panta)->pid(), SIGKILL);
   EXPECT_TRUE((*panta)->wait(std::chrono::steady_clock::now() + 20s).has_value());

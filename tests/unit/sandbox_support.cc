@@ -23,6 +23,19 @@ bool strict_available() {
   return available;
 }
 
+bool overlay_available() {
+  static const bool available = [] {
+    TempDir dir;
+    std::string d = dir.path();
+    return run_command("mkdir " + d + "/l " + d + "/u " + d + "/w && unshare --user " +
+                       "--map-current-user --keep-caps --mount sh -c 'mount -t overlay overlay " +
+                       "-o lowerdir=" + d + "/l,upperdir=" + d + "/u,workdir=" + d +
+                       "/w,userxattr " + d + "/l' >/dev/null 2>&1")
+               .exit_code == 0;
+  }();
+  return available;
+}
+
 std::map<std::string, std::string> tree_of(const std::string& root, const std::string& skip) {
   std::map<std::string, std::string> out;
   for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();

@@ -19,6 +19,9 @@ std::string unique_digits();
 /// Whether bubblewrap can start a sandbox on this machine.
 bool strict_available();
 
+/// Whether an overlay can be mounted in a user namespace here (strict mode's project view).
+bool overlay_available();
+
 /// Every file under `root` with its contents (folders as "<dir>"), but .panta/ and `skip`.
 std::map<std::string, std::string> tree_of(const std::string& root, const std::string& skip = "");
 

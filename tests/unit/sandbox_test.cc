@@ -1,6 +1,7 @@
 // The sandbox's parts without a JVM: the tests' environment, the bubblewrap command line, the
 // project tree snapshot and its restore, the fallback guard, scratch folders.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +10,8 @@
 
 #include "sandbox/bubblewrap.h"
 #include "sandbox/fallback_runner.h"
+#include "sandbox/guard_store.h"
+#include "sandbox/overlay_runner.h"
 #include "sandbox/project_tree.h"
 #include "sandbox/sandbox_mode.h"
 #include "sandbox/scratch_folder.h"
@@ -489,6 +492,33 @@ TEST(GuardStore, ABlobThatWasTamperedWithIsNotUsed) {
   EXPECT_NE(undone.error().message.find("pom.xml: its contents were not kept"), std::string::npos)
       << undone.error().message;
   EXPECT_FALSE(fs::exists(p.root + "/pom.xml"));
+}
+
+}  // namespace
+}  // namespace panta::sandbox
+
+namespace panta::sandbox {
+namespace {
+
+TEST(OverlayRunner, TheUpperFoldersSayWhatTheTestsTriedToChange) {
+  SmallProject p;
+  std::string overlay = p.dir.path() + "/overlay";
+  // As the kernel leaves them: a changed file, a new folder, a whiteout, and a folder copied up
+  // only because something below it changed.
+  p.dir.write("overlay/upper/pom.xml", "pwned");
+  p.dir.write("overlay/upper/src/main/java/x/New.java", "class New {}");
+  p.dir.write("overlay/upper/evil/a.txt", "x");
+  if (::mknod((overlay + "/upper/src/main/java/x/Cart.java").c_str(), S_IFCHR | 0000, 0) != 0) {
+    GTEST_SKIP() << "cannot make a whiteout here (mknod 0/0)";
+  }
+  p.dir.write("overlay/upper-123/src/test/java/x/CartTest.java", "changed before a restart");
+  auto changes = overlay_changes(overlay, p.root);
+  EXPECT_EQ(describe_changes(changes, 10),
+            "created evil, modified pom.xml, deleted src/main/java/x/Cart.java, created "
+            "src/main/java/x/New.java, modified src/test/java/x/CartTest.java");
+  remove_old_uppers(overlay);
+  EXPECT_FALSE(fs::exists(overlay + "/upper-123"));
+  EXPECT_TRUE(fs::exists(overlay + "/upper/pom.xml"));
 }
 
 }  // namespace
