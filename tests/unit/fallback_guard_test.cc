@@ -45,6 +45,60 @@ TEST(FallbackGuard, ADelayedDetachedProcessDamagesNothingAndItsTestIsDropped) {
   EXPECT_NE(kept.find("void second("), std::string::npos) << r.err;
 }
 
+TEST(FallbackGuard, WhatAThreadLeftInTheJvmDoesLaterIsPutBackBeforeTheNextRun) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  auto before = test::tree_of(root, kCartTest);
+  // The test passes and leaves a thread that deletes a main source 2 s later, while the model
+  // thinks about the next prompt (4 s).
+  std::string attack =
+      "new Thread(() -> {\n  try {\n    Thread.sleep(2000);\n"
+      "    java.nio.file.Files.delete(java.nio.file.Path.of(\"" +
+      root + "/" + kCart +
+      "\"));\n  } catch (Exception e) {}\n}).start();\n"
+      "assertEquals(0, new Cart().size());";
+  std::string model = test::scripted_model(
+      dir, {test::one_test_answer("later", attack), plain_test("second", 0)}, {{2, "sleep 4"}});
+  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+                                              " --class org.example.shop.Cart --sandbox fallback "
+                                              "--max-iterations 2 --max-no-increase 5 "
+                                              "--repair-attempts 0 --llm " +
+                                              model);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("the project changed while no test ran: deleted " + kCart),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(test::tree_of(root, kCartTest), before) << r.err;
+}
+
+TEST(FallbackGuard, AnEditOfTheTestFileDuringTheRunIsTheUsersNotUndone) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string file = root + "/" + kCartTest;
+  // While the model thinks about the second prompt, the user adds a test of their own.
+  std::string edit =
+      "sed -i 's/^}$/  @Test\\n  void addedByTheUser() {\\n    assertEquals(0, new "
+      "Cart().size());\\n  }\\n}/' '" +
+      file + "'";
+  std::string model =
+      test::scripted_model(dir,
+                           {plain_test("first", 0), test::one_test_answer("second",
+                                                                          "assertEquals(0L, new "
+                                                                          "Cart().total());")},
+                           {{2, edit}});
+  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+                                              " --class org.example.shop.Cart --sandbox fallback "
+                                              "--max-iterations 2 --max-no-increase 5 --llm " +
+                                              model);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("changed while no test ran"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("was changed during the run: kept as changed"), std::string::npos) << r.err;
+  std::string written = test::slurp(file);
+  EXPECT_NE(written.find("void addedByTheUser()"), std::string::npos) << written;
+  EXPECT_NE(written.find("void first()"), std::string::npos) << written;
+  EXPECT_NE(written.find("void second()"), std::string::npos) << written;
+}
+
 TEST(FallbackGuard, WhatATestThatKillsPantaDidIsPutBackByTheNextPanta) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir);
