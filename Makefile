@@ -17,17 +17,20 @@ demo: build
 
 test: build format-check
 	@if bwrap --ro-bind / / --dev /dev --unshare-all --cap-drop ALL -- true 2>/dev/null; then \
-	  echo "test: sandbox tests run in strict and fallback mode"; \
+	  d=$$(mktemp -d) && mkdir $$d/l $$d/u $$d/w; \
+	  if unshare --user --map-current-user --keep-caps --mount sh -c "mount -t overlay overlay -o lowerdir=$$d/l,upperdir=$$d/u,workdir=$$d/w,userxattr $$d/l" 2>/dev/null; \
+	  then view="the project as an overlay"; else view="the project read-only: no overlay in a user namespace here"; fi; \
+	  rm -rf $$d; echo "test: sandbox tests run in strict mode ($$view) and fallback mode"; \
 	else \
 	  echo "test: sandbox tests run in fallback mode only (bwrap cannot start a sandbox here)"; \
 	fi
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 format:
-	@clang-format -i $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+	@clang-format -i $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h')
 
 format-check:
-	@clang-format --dry-run --Werror $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h')
+	@clang-format --dry-run --Werror $$(git ls-files 'src/*.cc' 'src/*.h' 'tests/*.cc' 'tests/*.h' 'bench/*.cc' 'bench/*.h')
 
 bench: build
 	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta --write

@@ -9,7 +9,9 @@
 
 #include "process/subprocess.h"
 #include "sandbox/fallback_runner.h"
+#include "sandbox/guard_store.h"
 #include "sandbox/helper_sandbox.h"
+#include "sandbox/overlay_runner.h"
 #include "sandbox/project_tree.h"
 #include "sandbox/test_environment.h"
 
@@ -82,10 +84,29 @@ std::string undone_folder(const project::Project& project) {
       .string();
 }
 
+// A panta that died while its tests ran in fallback mode may have left the project changed.
+Status recover_interrupted_run(const project::Project& project) {
+  std::string aside = undone_folder(project) + "/recovered";
+  auto undone = sandbox::recover_interrupted_run(project.root, aside);
+  if (!undone) {
+    return Error{
+        "a panta was killed while its tests ran in fallback mode, and the project "
+        "cannot be put back as it was: " +
+        undone.error().message};
+  }
+  if (!undone->empty()) {
+    std::cerr << "panta: a panta was killed while its tests ran in fallback mode; the project is "
+                 "put back as it was before that run: "
+              << *undone << " (what was there is in " << aside << ")\n";
+  }
+  return ok_status();
+}
+
 }  // namespace
 
 Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Project& project,
                                                             const ProjectOptions& o) {
+  if (auto s = recover_interrupted_run(project); !s) return s.error();
   std::unique_ptr<HelperSession> session(new HelperSession());
   auto scratch = sandbox::ScratchFolder::create(fs::temp_directory_path().string());
   if (!scratch) return scratch.error();
@@ -102,6 +123,7 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   spec.test_env = project.test_env;
   spec.scratch = session->scratch();
   spec.visible = helper_reads(project, config.jar);
+  spec.project = project.root;
   auto confined = sandbox::confine_helper(spec, config);
   if (!confined) return confined.error();
   session->mode_ = confined->mode;
@@ -109,13 +131,23 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   auto helper = runner::start_helper(config);
   if (!helper) return helper.error();
   session->runner_ = std::move(*helper);
+  if (!confined->overlay.empty()) {
+    session->runner_ = std::make_unique<sandbox::OverlayRunner>(
+        std::move(session->runner_), fs::weakly_canonical(project.root, ec).string(),
+        confined->overlay);
+  }
   if (session->mode_ != sandbox::SandboxMode::kFallback) return session;
   auto tree = sandbox::ProjectTree::snapshot(project.root);
   if (!tree)
     return Error{"cannot check the project for the fallback sandbox: " + tree.error().message};
-  session->runner_ = std::make_unique<sandbox::FallbackRunner>(
-      std::move(session->runner_), std::move(*tree), undone_folder(project),
-      sandbox::secret_values(process::current_environment()));
+  auto store = sandbox::GuardStore::open(project.root);
+  if (!store) return store.error();
+  sandbox::FallbackGuardOptions guard{
+      undone_folder(project), sandbox::secret_values(process::current_environment()),
+      [](const std::string& notice) { std::cerr << "panta: " << notice << "\n"; },
+      std::move(*store)};
+  session->runner_ = std::make_unique<sandbox::FallbackRunner>(std::move(session->runner_),
+                                                               std::move(*tree), std::move(guard));
   return session;
 }
 

@@ -78,6 +78,10 @@ std::string line(const RolledBack& r) {
 
 std::string line(const PromptShrunk& e) {
   switch (e.step) {
+    case prompt::ShrinkStep::kFailedCode:
+      return "  " + e.why + ": the failed tests' code is left out (their names and errors stay)";
+    case prompt::ShrinkStep::kNoFailed:
+      return "  " + e.why + ": the failed tests of the last iteration are left out";
     case prompt::ShrinkStep::kTestBodies:
       return "  " + e.why + ": the test file's method bodies are left out";
     case prompt::ShrinkStep::kFarSource:

@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr size_t kSignatureBudget = 4000;  // characters of the used types' API
-constexpr uint32_t kFieldLines = 12;        // lines of a test class's field shown (test data)
+constexpr uint32_t kFieldLines = 12;       // lines of a test class's field shown (test data)
 
 // The feature release of the JDK that runs the tests ("17"), from its `release` file; "".
 std::string jdk_release() {
@@ -41,7 +41,8 @@ std::string first_line(const std::string& s) {
 }  // namespace
 
 std::string focused_context(const project::Project& project, const ClassUnderTest& cut,
-                            const std::string& junit, const std::vector<std::string>& dependencies) {
+                            const std::string& junit,
+                            const std::vector<std::string>& dependencies) {
   std::string out;
   std::string jdk = jdk_release();
   if (!project.java_release.empty()) {
@@ -67,8 +68,10 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
   }
   std::string api = used_type_signatures(cut.source_text, cut.package, project, kSignatureBudget);
   if (!api.empty()) {
-    out += "\nThe project's own types the class uses (their non-private API, bodies left out):\n\n```java\n" +
-           api + "```\n";
+    out +=
+        "\nThe project's own types the class uses (their non-private API, bodies left "
+        "out):\n\n```java\n" +
+        api + "```\n";
   }
   return out;
 }

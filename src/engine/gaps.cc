@@ -87,9 +87,9 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut)
       std::string title = "outside the methods (field initializers, ...)";
       for (const MethodGraph& m : cut.graphs) {
         if (m.key == method) {
-          title = fmt::format("`{}` (lines {}-{}{})", m.key, m.start_line, m.end_line,
-                              m.is_private ? ", private: reach it through the methods that call it"
-                                           : "");
+          title = fmt::format(
+              "`{}` (lines {}-{}{})", m.key, m.start_line, m.end_line,
+              m.is_private ? ", private: reach it through the methods that call it" : "");
         }
       }
       out += title + ":\n";
@@ -138,8 +138,8 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 }
 
 bool only_unreachable_left(const std::vector<Gap>& gaps) {
-  return !gaps.empty() && std::all_of(gaps.begin(), gaps.end(),
-                                      [](const Gap& g) { return !g.infeasible.empty(); });
+  return !gaps.empty() &&
+         std::all_of(gaps.begin(), gaps.end(), [](const Gap& g) { return !g.infeasible.empty(); });
 }
 
 }  // namespace panta::engine

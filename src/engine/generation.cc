@@ -189,6 +189,9 @@ Status Generation::load(const std::string& prompt_dir) {
   writer_.emplace(project_.root, cut_->test_path, project_.encoding, cut_->test_file_existed,
                   cut_->test_file_existed ? cut_->initial_test_text : std::string(),
                   options_.class_name, events_);
+  writer_->on_write(
+      [this](const std::vector<std::string>& paths) { return session_.accept_changes(paths); });
+  session_.allow_edits(cut_->test_path);
   types_.emplace(project::TypeIndex::of(project_));
   if (strategy_->focused)
     focused_context_ = focused_context(project_, *cut_, junit_, dependencies_);
@@ -316,10 +319,14 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
   auto counters = std::make_pair(state_.lines_covered(), state_.branches_covered());
   Clock::time_point iter_start = Clock::now();
   double llm_before = model_->seconds();
+  auto unused_before = model_->unused_tokens();
   journal_.set_iteration(n);
   LoopState before = state_;
   auto it = iteration(n, max_iter);
   if (!it) return it.error();
+  // Answers too large to use were paid for all the same.
+  it->prompt_tokens += model_->unused_tokens().first - unused_before.first;
+  it->completion_tokens += model_->unused_tokens().second - unused_before.second;
   it->wall_s = seconds_since(iter_start);
   it->llm_s = model_->seconds() - llm_before;
   state_.llm_s += it->llm_s;

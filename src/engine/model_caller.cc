@@ -58,6 +58,8 @@ Result<llm::Completion> ModelCaller::send(const llm::Prompt& p, bool repair) {
   if (answer->from_journal) events_(event::AnswerReused{repair});
   if (options_.max_answer_bytes > 0 && answer->text.size() > options_.max_answer_bytes) {
     events_(event::AnswerTooLarge{answer->text.size(), options_.max_answer_bytes});
+    unused_tokens_.first += answer->prompt_tokens;
+    unused_tokens_.second += answer->completion_tokens;
     return Error{fmt::format("the answer has {} bytes, over --max-answer-bytes {}",
                              answer->text.size(), options_.max_answer_bytes)};
   }
@@ -67,6 +69,7 @@ Result<llm::Completion> ModelCaller::send(const llm::Prompt& p, bool repair) {
 Result<llm::Completion> ModelCaller::generate(prompt::GenerateInputs& in, prompt::Template which,
                                               const std::string& source_text,
                                               const std::vector<std::string>& test_names) {
+  prompt::bound_failed_tests(in.failed_tests);
   prompt::ShrinkState shrink;
   auto shrunk = [&](const std::string& why) {
     auto step = prompts_->shrink(in, shrink, source_text, test_names);

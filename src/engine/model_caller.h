@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -42,9 +43,10 @@ class ModelCaller {
   /// asked (each once).
   void reuse(const std::vector<llm::JournalEntry>& recorded);
 
-  /// A generation prompt from `in` with template `which`; `in` is left as it was sent (shrunk,
-  /// perhaps). `source_text` and `test_names` are what shrinking may leave out. In a dry run the
-  /// prompt goes to the sink and the result is an ErrorKind::kDryRun error.
+  /// A generation prompt from `in` with template `which`; `in` is left as it was sent (its failed
+  /// tests bounded (prompt::bound_failed_tests), shrunk perhaps). `source_text` and `test_names`
+  /// are what shrinking may leave out. In a dry run the prompt goes to the sink and the result is
+  /// an ErrorKind::kDryRun error.
   Result<llm::Completion> generate(prompt::GenerateInputs& in, prompt::Template which,
                                    const std::string& source_text,
                                    const std::vector<std::string>& test_names);
@@ -54,6 +56,9 @@ class ModelCaller {
   Result<llm::Completion> repair(prompt::RepairInputs& in);
 
   double seconds() const { return seconds_; }
+  /// Tokens of answers received (and paid for) but not used, over --max-answer-bytes: prompt
+  /// and completion, since the caller was made.
+  std::pair<int64_t, int64_t> unused_tokens() const { return unused_tokens_; }
   /// Recorded answers that were not reused (their prompts changed).
   size_t unused_recorded() const { return reuse_ ? reuse_->unused() : 0; }
 
@@ -68,6 +73,7 @@ class ModelCaller {
   EventSink events_;
   std::optional<llm::ReuseClient> reuse_;
   double seconds_ = 0;
+  std::pair<int64_t, int64_t> unused_tokens_{0, 0};
 };
 
 }  // namespace panta::engine

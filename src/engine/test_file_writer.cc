@@ -31,10 +31,9 @@ Result<std::optional<std::string>> TestFileWriter::edited_since_last_write() con
     if (!existed_) return std::optional<std::string>();
     return std::optional<std::string>(std::string());  // deleted: an edit too
   }
-  if (!existed_) return std::optional<std::string>();  // created by someone else: said on save
   auto text = java::read_text_file(path_, encoding_);
   if (!text) return text.error();
-  if (*text == last_) return std::optional<std::string>();
+  if (existed_ && *text == last_) return std::optional<std::string>();
   return std::optional<std::string>(std::move(*text));
 }
 
@@ -44,10 +43,16 @@ Status TestFileWriter::back_up() {
   auto backup = store->back_up(path_, run_, class_name_);
   if (!backup) return backup.error();
   events_(event::BackedUp{store->copy_path(*backup)});
+  if (wrote_) return wrote_({(fs::path(root_) / ".panta" / "backup").string()});
   return ok_status();
 }
 
 Status TestFileWriter::save(const std::string& text, bool has_tests) {
+  std::error_code ec;
+  if (!existed_ && fs::exists(path_, ec)) {
+    existed_ = true;  // made by someone else during the run: theirs, backed up like any other
+    backed_up_ = false;
+  }
   if (existed_ && !backed_up_) {
     if (auto s = back_up(); !s) return s;
     backed_up_ = true;
@@ -58,6 +63,7 @@ Status TestFileWriter::save(const std::string& text, bool has_tests) {
   existed_ = true;
   backed_up_ = true;
   last_ = text;
+  if (wrote_) return wrote_({path_});
   return ok_status();
 }
 
@@ -65,7 +71,11 @@ Result<std::string> TestFileWriter::keep_pending(const std::string& text) const 
   std::error_code ec;
   fs::path rel = fs::relative(path_, root_, ec);
   if (ec || rel.empty() || *rel.begin() == "..") rel = fs::path(path_).filename();
-  fs::path pending = fs::path(root_) / ".panta" / "pending" / rel;
+  fs::path folder = fs::path(root_) / ".panta" / "pending" / run_;
+  for (int n = 2; fs::exists(folder / rel, ec); ++n) {
+    folder = fs::path(root_) / ".panta" / "pending" / (run_ + "." + std::to_string(n));
+  }
+  fs::path pending = folder / rel;
   if (auto s = write_durably(pending.string(), text); !s) return s.error();
   return pending.string();
 }

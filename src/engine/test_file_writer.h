@@ -1,7 +1,9 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "engine/events.h"
@@ -18,18 +20,26 @@ class TestFileWriter {
   TestFileWriter(std::string project_root, std::string path, std::string encoding, bool existed,
                  std::string as_read, std::string class_name, EventSink events);
 
+  /// Called with the paths of the project each save wrote (the test file, the backup folder),
+  /// before anything else runs; its failure fails the save.
+  void on_write(std::function<Status(const std::vector<std::string>&)> wrote) {
+    wrote_ = std::move(wrote);
+  }
+
   /// The run the backups belong to (the journal's run id); a resumed run was backed up already.
   void set_run(std::string run, bool resumed);
 
-  /// The file's text (UTF-8) when someone changed it since Panta last read or wrote it; nullopt
-  /// when it is as Panta left it. Fails when it cannot be read.
+  /// The file's text (UTF-8) when someone changed it since Panta last read or wrote it (made it,
+  /// when it did not exist; "" when it was deleted); nullopt when it is as Panta left it. Fails
+  /// when it cannot be read.
   Result<std::optional<std::string>> edited_since_last_write() const;
 
-  /// Writes `text` (a file that never existed is written only once it `has_tests`).
+  /// Writes `text` (a file that never existed is written only once it `has_tests`); a file
+  /// someone else made since is backed up first, as the user's.
   Status save(const std::string& text, bool has_tests);
 
-  /// Keeps `text` in .panta/pending/<the file's path in the project> without touching the file;
-  /// returns where.
+  /// Keeps `text` in .panta/pending/<run>/<the file's path in the project> (<run>.2, ... when
+  /// that is taken) without touching the file; returns where.
   Result<std::string> keep_pending(const std::string& text) const;
 
   const std::string& path() const { return path_; }
@@ -46,6 +56,7 @@ class TestFileWriter {
   std::string run_ = "run";
   bool backed_up_ = false;
   EventSink events_;
+  std::function<Status(const std::vector<std::string>&)> wrote_;
 };
 
 }  // namespace panta::engine

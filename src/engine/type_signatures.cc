@@ -76,8 +76,8 @@ std::vector<std::string> used_names(const Parsed& p) {
         if (!ts_node_is_null(field(n, f))) type_names_in(p, field(n, f), out);
       }
     }
-    bool member = t == "method_declaration" || t == "constructor_declaration" ||
-                  t == "field_declaration";
+    bool member =
+        t == "method_declaration" || t == "constructor_declaration" || t == "field_declaration";
     if (member && !is_private_decl(p, n)) type_names_in(p, n, out);
     if (member) continue;
     for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
@@ -146,7 +146,8 @@ bool is_private_decl(const Parsed& p, TSNode decl) {
 std::string head(const Parsed& p, TSNode decl) {
   TSNode body = field(decl, "body");
   std::string_view all = java::node_text(p.text, decl);
-  size_t end = ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(decl);
+  size_t end =
+      ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(decl);
   std::string out = java::collapse_whitespace(all.substr(0, end), 300);
   while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
   return out;
@@ -168,9 +169,9 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
     }
     if (t == "enum_body_declarations") {
       for (TSNode d : named_children(m)) {
-        if (!is_private_decl(p, d) && (node_type(d) == "method_declaration" ||
-                                  node_type(d) == "constructor_declaration" ||
-                                  node_type(d) == "field_declaration"))
+        if (!is_private_decl(p, d) &&
+            (node_type(d) == "method_declaration" || node_type(d) == "constructor_declaration" ||
+             node_type(d) == "field_declaration"))
           out += indent + "  " + head(p, d) + "\n";
       }
       continue;
@@ -200,8 +201,7 @@ std::string outline_file(const std::string& file, const std::string& name,
   if (!p) return "";
   std::string out;
   for (TSNode c : named_children(p->tree.root())) {
-    if (is_type_declaration(node_type(c)) &&
-        java::node_text(p->text, field(c, "name")) == name) {
+    if (is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name) {
       outline_type(*p, c, "", out);
     }
   }

@@ -90,6 +90,7 @@ uint32_t node_end_line(TSNode node) {
 }
 
 TSNode field(TSNode node, std::string_view name) {
+  if (ts_node_is_null(node)) return node;  // tree-sitter would read through it
   return ts_node_child_by_field_name(node, name.data(), static_cast<uint32_t>(name.size()));
 }
 

@@ -147,7 +147,8 @@ Result<Journal> Journal::open(const std::string& path, Mode mode) {
   if (rc != SQLITE_OK) return sqlite_error(path, raw, "cannot open");
   sqlite3_busy_timeout(raw, 5000);
   std::error_code ec;
-  if (mode == Mode::kWrite && std::filesystem::file_size(path, ec) > 0 && !ec) {
+  bool is_new = std::filesystem::file_size(path, ec) == 0 || ec;
+  if (mode == Mode::kWrite && !is_new) {
     if (auto s = check_integrity(raw, path); !s) return s.error();
   }
   // SQLite opens a file it cannot write read-only; a run would then fail at its first record.
@@ -166,7 +167,9 @@ Result<Journal> Journal::open(const std::string& path, Mode mode) {
                  nullptr);
   }
   if (mode == Mode::kWrite && !upgrade(raw)) {
-    return sqlite_error(path, raw, "cannot add the run columns to an older journal");
+    return sqlite_error(
+        path, raw,
+        is_new ? "cannot create its tables" : "cannot add the run columns to an older journal");
   }
   Journal journal(path, std::move(db));
   if (mode == Mode::kRead) {

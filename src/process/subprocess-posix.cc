@@ -1,3 +1,4 @@
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -10,7 +11,10 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <set>
 
 #include "process/subprocess.h"
 
@@ -81,10 +85,40 @@ int exit_code_of(int status) {
   return -1;
 }
 
+// The children of every thread of `pid`, from /proc.
+std::vector<pid_t> children_of(pid_t pid) {
+  std::vector<pid_t> out;
+  std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* dir = ::opendir(tasks.c_str());
+  if (dir == nullptr) return out;
+  while (dirent* e = ::readdir(dir)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    std::ifstream in(tasks + "/" + e->d_name + "/children");
+    for (long child = 0; in >> child;) out.push_back(static_cast<pid_t>(child));
+  }
+  ::closedir(dir);
+  return out;
+}
+
+// Whether `pid` is gone or a zombie (dead, waiting to be reaped).
+bool dead(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  size_t paren = stat.rfind(')');
+  return paren == std::string::npos || paren + 2 >= stat.size() || stat[paren + 2] == 'Z' ||
+         stat[paren + 2] == 'X';
+}
+
+// Adds `pid` and every live process below it to `out`.
+void add_tree(pid_t pid, std::vector<pid_t>& out) {
+  if (!dead(pid)) out.push_back(pid);
+  for (pid_t child : children_of(pid)) add_tree(child, out);
+}
+
 class PosixChild final : public Child {
  public:
-  PosixChild(pid_t pid, bool kept, Fd in, Fd out)
-      : pid_(pid), kept_(kept), in_(std::move(in)), out_(std::move(out)) {}
+  PosixChild(pid_t pid, bool kept, Fd in, Fd out, pid_t command = -1)
+      : pid_(pid), command_(command), kept_(kept), in_(std::move(in)), out_(std::move(out)) {}
   ~PosixChild() override {
     kill();
     if (wait(Clock::now() + std::chrono::seconds(5))) return;
@@ -143,6 +177,29 @@ class PosixChild final : public Child {
     ::kill(pid_, SIGKILL);
   }
 
+  int end_strays(bool below_child_too) override {
+    if (!kept_ || exit_code_ || command_ <= 0) return 0;
+    std::set<pid_t> killed;
+    Clock::time_point end = Clock::now() + std::chrono::seconds(5);
+    for (;;) {
+      std::vector<pid_t> strays;
+      for (pid_t c : children_of(pid_)) {
+        if (c != command_) {
+          add_tree(c, strays);
+        } else if (below_child_too) {
+          for (pid_t d : children_of(c)) add_tree(d, strays);
+        }
+      }
+      if (strays.empty() || Clock::now() > end) break;
+      for (pid_t p : strays) {
+        ::kill(p, SIGKILL);
+        killed.insert(p);
+      }
+      ::usleep(1000);
+    }
+    return static_cast<int>(killed.size());
+  }
+
   std::optional<int> wait(Clock::time_point deadline) override {
     while (!exit_code_) {
       int status = 0;
@@ -163,6 +220,7 @@ class PosixChild final : public Child {
 
  private:
   pid_t pid_;
+  pid_t command_;  // the child the keeper started (kept_ only)
   bool kept_;
   Fd in_;
   Fd out_;
@@ -173,7 +231,8 @@ class PosixChild final : public Child {
 
 struct SpawnedPipes {
   pid_t pid;
-  bool kept;  // pid is a keeper (SpawnOptions::end_descendants)
+  bool kept;      // pid is a keeper (SpawnOptions::end_descendants) ...
+  pid_t command;  // ... of this process
   Fd in;
   Fd out;
   Fd err;  // only when stderr is captured
@@ -266,6 +325,20 @@ Result<pid_t> spawn_plain(const ExecArgs& args, const ChildFds& fds) {
 // What follows runs in forked children of a process that may have other threads: only
 // async-signal-safe calls (no allocation, no locks) until execve or _exit.
 
+// What the keeper and the command tell the spawning process through the error pipe, as one
+// atomic write each: the command's pid, or the errno of a command that could not start.
+struct KeeperNews {
+  enum Kind : int { kCommand, kErrno };
+  Kind kind;
+  int value;
+};
+
+void tell(int fd, KeeperNews::Kind kind, int value) {
+  KeeperNews news{kind, value};
+  ssize_t ignored = ::write(fd, &news, sizeof news);
+  (void)ignored;
+}
+
 // In the command's process: descriptors, working folder, default signals, then the program.
 // It dies with its keeper. On failure the errno goes to `error_fd` (close-on-exec).
 [[noreturn]] void exec_command(const ExecArgs& args, const ChildFds& fds, pid_t keeper,
@@ -279,15 +352,11 @@ Result<pid_t> spawn_plain(const ExecArgs& args, const ChildFds& fds) {
   int err = fds.err >= 0 ? fds.err : ::open(fds.err_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
   if (::dup2(fds.in, 0) < 0 || ::dup2(fds.out, 1) < 0 || err < 0 || ::dup2(err, 2) < 0 ||
       (fds.cwd != nullptr && ::chdir(fds.cwd) != 0)) {
-    int e = errno;
-    ssize_t ignored = ::write(error_fd, &e, sizeof e);
-    (void)ignored;
+    tell(error_fd, KeeperNews::kErrno, errno);
     ::_exit(127);
   }
   ::execve(args.program.c_str(), args.argv.data(), args.envp.data());
-  int e = errno;
-  ssize_t ignored = ::write(error_fd, &e, sizeof e);
-  (void)ignored;
+  tell(error_fd, KeeperNews::kErrno, errno);
   ::_exit(127);
 }
 
@@ -347,6 +416,7 @@ void sweep_descendants() {
   pid_t self = ::getpid();
   pid_t command = ::fork();
   if (command == 0) exec_command(args, fds, self, error_fd);
+  if (command > 0) tell(error_fd, KeeperNews::kCommand, command);
   ::close_range(0, ~0U, 0);  // the pipes stay with the command alone
   int code = 128 + SIGKILL;
   bool running = command > 0;
@@ -370,7 +440,8 @@ void sweep_descendants() {
   ::_exit(code);
 }
 
-Result<pid_t> spawn_kept(const ExecArgs& args, const ChildFds& fds) {
+// The keeper's pid and its command's.
+Result<std::pair<pid_t, pid_t>> spawn_kept(const ExecArgs& args, const ChildFds& fds) {
   int error_pipe[2];
   if (::pipe2(error_pipe, O_CLOEXEC) != 0) return Error{std::strerror(errno)};
   Fd error_read(error_pipe[0]);
@@ -380,16 +451,21 @@ Result<pid_t> spawn_kept(const ExecArgs& args, const ChildFds& fds) {
   if (keeper < 0) return Error{std::strerror(errno)};
   if (keeper == 0) keep(args, fds, parent, error_write.get());
   error_write.reset();
+  pid_t command = -1;
   int child_errno = 0;
-  ssize_t n = 0;
-  do {
-    n = ::read(error_read.get(), &child_errno, sizeof child_errno);
-  } while (n < 0 && errno == EINTR);
-  if (n == static_cast<ssize_t>(sizeof child_errno)) {
-    PosixChild(keeper, true, Fd(), Fd());  // reaps it
-    return Error{std::strerror(child_errno)};
+  for (;;) {  // until both have closed the pipe: the keeper after its news, the command at exec
+    KeeperNews news{};
+    ssize_t n = ::read(error_read.get(), &news, sizeof news);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != static_cast<ssize_t>(sizeof news)) break;
+    if (news.kind == KeeperNews::kCommand) command = news.value;
+    if (news.kind == KeeperNews::kErrno) child_errno = news.value;
   }
-  return keeper;
+  if (child_errno != 0 || command <= 0) {
+    PosixChild(keeper, true, Fd(), Fd());  // reaps it
+    return Error{child_errno != 0 ? std::strerror(child_errno) : "the keeper could not start it"};
+  }
+  return std::make_pair(keeper, command);
 }
 
 Result<SpawnedPipes> spawn_with_pipes(const SpawnOptions& options, bool capture_stderr) {
@@ -406,10 +482,18 @@ Result<SpawnedPipes> spawn_with_pipes(const SpawnOptions& options, bool capture_
                options.stderr_path.empty() ? "/dev/null" : options.stderr_path.c_str(),
                options.cwd.empty() ? nullptr : options.cwd.c_str()};
   ExecArgs args = exec_args(options);
-  auto pid = options.end_descendants ? spawn_kept(args, fds) : spawn_plain(args, fds);
+  Result<std::pair<pid_t, pid_t>> pid = Error{""};
+  if (options.end_descendants) {
+    pid = spawn_kept(args, fds);
+  } else if (auto plain = spawn_plain(args, fds); plain) {
+    pid = std::make_pair(*plain, *plain);
+  } else {
+    pid = plain.error();
+  }
   if (!pid) return Error{"cannot start " + options.argv[0] + ": " + pid.error().message};
-  return SpawnedPipes{*pid, options.end_descendants, std::move(in->write), std::move(out->read),
-                      capture_stderr ? std::move(err->read) : Fd()};
+  return SpawnedPipes{pid->first,           options.end_descendants,
+                      pid->second,          std::move(in->write),
+                      std::move(out->read), capture_stderr ? std::move(err->read) : Fd()};
 }
 
 }  // namespace
@@ -429,7 +513,7 @@ Result<std::unique_ptr<Child>> spawn(const SpawnOptions& options) {
   if (!s) return s.error();
   ::signal(SIGPIPE, SIG_IGN);  // a child that dies must not kill us while we write to it
   return std::unique_ptr<Child>(
-      new PosixChild(s->pid, s->kept, std::move(s->in), std::move(s->out)));
+      new PosixChild(s->pid, s->kept, std::move(s->in), std::move(s->out), s->command));
 }
 
 Result<CommandOutput> run(const SpawnOptions& options, std::chrono::milliseconds timeout,

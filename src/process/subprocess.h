@@ -49,6 +49,12 @@ class Child {
   /// Kills the whole process group with SIGKILL; with `end_descendants`, asks the keeper to kill
   /// every descendant (idempotent).
   virtual void kill() = 0;
+  /// With `end_descendants`: kills every process below the keeper but the child itself and,
+  /// unless `below_child_too`, the child's own descendants, over and over until none is left
+  /// (the orphans of killed ones come back to the keeper), for up to 5 s. Returns how many it
+  /// killed: those are processes that left the child's tree (setsid, a double fork). Without
+  /// end_descendants, or once the child has ended, does nothing and returns 0.
+  virtual int end_strays(bool below_child_too) = 0;
   /// Waits until the child exits or `deadline` passes; returns its exit code (128+signal when
   /// killed by a signal), or nullopt when it is still running.
   virtual std::optional<int> wait(Clock::time_point deadline) = 0;

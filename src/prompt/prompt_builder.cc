@@ -1,5 +1,6 @@
 #include "prompt/prompt_builder.h"
 
+#include <algorithm>
 #include <set>
 
 #include "java/source_text.h"
@@ -53,28 +54,84 @@ void keep_most_missed(std::vector<MethodTarget>& targets, size_t n) {
 std::optional<ShrinkStep> PromptBuilder::shrink(GenerateInputs& in, ShrinkState& state,
                                                 const std::string& source_text,
                                                 const std::vector<std::string>& test_names) const {
-  while (state.next < 3) {
+  constexpr int kHalving = 4;
+  while (state.next <= kHalving) {
     int step = state.next++;
-    if (step == 0 && !test_names.empty()) {
+    bool any_code = std::any_of(in.failed_tests.begin(), in.failed_tests.end(),
+                                [](const FailedTest& f) { return !f.code.empty(); });
+    if (step == 0 && any_code) {
+      for (FailedTest& f : in.failed_tests) f.code.clear();
+      return ShrinkStep::kFailedCode;
+    }
+    if (step == 1 && !test_names.empty()) {
       std::string names;
       for (const std::string& n : test_names) names += (names.empty() ? "" : ", ") + n;
       in.test_file = "// " + in.test_class_name + " exists with tests: " + names;
       return ShrinkStep::kTestBodies;
     }
-    if (step == 1) {
+    if (step == 2) {
       std::string near = near_lines_source(in, source_text);
       if (near == source_text || near.size() >= in.source_text.size()) continue;
       in.source_text = std::move(near);
       return ShrinkStep::kFarSource;
     }
-    if (step == 2 && in.targets.size() > 1) {
+    if (step == 3 && !in.failed_tests.empty()) {
+      in.failed_tests.clear();
+      return ShrinkStep::kNoFailed;
+    }
+    if (step == kHalving && in.targets.size() > 1) {
       keep_most_missed(in.targets, in.targets.size() / 2);
       if (in.source_text != source_text) in.source_text = near_lines_source(in, source_text);
-      state.next = 2;  // halve again next time
+      state.next = kHalving;  // halve again next time
       return ShrinkStep::kHalfTargets;
     }
   }
   return std::nullopt;
+}
+
+namespace {
+
+// `text` cut to about `max` bytes at a line end, with a line saying how many lines were cut.
+std::string cut(const std::string& text, size_t max, const char* comment) {
+  if (text.size() <= max) return text;
+  size_t end = text.rfind('\n', max);
+  if (end == std::string::npos || end == 0) {
+    end = max;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  }
+  size_t lines =
+      static_cast<size_t>(std::count(text.begin() + static_cast<long>(end), text.end(), '\n')) + 1;
+  return text.substr(0, end) + "\n" + comment + " ... (" + std::to_string(lines) +
+         " more lines cut)";
+}
+
+// The class file limit javac names in `error`, or "".
+std::string class_file_limit(const std::string& error) {
+  for (const char* limit : {"code too large", "too many constants"}) {
+    if (error.find(limit) != std::string::npos) return limit;
+  }
+  return "";
+}
+
+}  // namespace
+
+void bound_failed_tests(std::vector<FailedTest>& tests, const FailedTestLimits& limits) {
+  size_t total = 0;
+  size_t kept = 0;
+  for (; kept < tests.size(); ++kept) {
+    FailedTest& f = tests[kept];
+    if (std::string limit = class_file_limit(f.error); !limit.empty()) {
+      f.code = "// not shown: javac cannot compile it, whatever its text (\"" + limit +
+               "\", a limit of the class file); write smaller tests";
+      f.error = "javac: " + limit;
+    } else {
+      f.code = cut(f.code, limits.code_bytes, "//");
+      f.error = cut(f.error, limits.error_bytes, "");
+    }
+    total += f.name.size() + f.code.size() + f.error.size();
+    if (total > limits.section_bytes && kept > 0) break;
+  }
+  tests.resize(kept);
 }
 
 std::string near_lines_source(const GenerateInputs& in, const std::string& source_text) {

@@ -19,8 +19,10 @@ enum class Template {
 
 /// What one shrinking step left out of a generation prompt.
 enum class ShrinkStep {
+  kFailedCode,   ///< the failed tests' code (their names and errors stay)
   kTestBodies,   ///< the test file became the list of its test names
   kFarSource,    ///< source lines far from the lines the prompt names
+  kNoFailed,     ///< the failed tests altogether
   kHalfTargets,  ///< half of the methods, keeping those missing most
 };
 
@@ -40,8 +42,9 @@ class PromptBuilder {
   std::string repair(const RepairInputs& in) const;
 
   /// Makes `in` smaller by the next step that removes something (`source_text`: the whole
-  /// source, `test_names`: the test file's tests) and says which; nullopt when nothing is left
-  /// to take out. Halving the targets may be taken again and again.
+  /// source, `test_names`: the test file's tests) and says which, in this order: the failed
+  /// tests' code, the test file's bodies, the source far from the lines named, the failed
+  /// tests, half of the targets (again and again); nullopt when nothing is left to take out.
   std::optional<ShrinkStep> shrink(GenerateInputs& in, ShrinkState& state,
                                    const std::string& source_text,
                                    const std::vector<std::string>& test_names) const;
@@ -55,6 +58,19 @@ class PromptBuilder {
   PromptTemplates basic_;
   PromptTemplates cov_;
 };
+
+/// How much of the failed tests a generation prompt shows.
+struct FailedTestLimits {
+  size_t code_bytes = 3000;      ///< of each test's code
+  size_t error_bytes = 1500;     ///< of each test's error
+  size_t section_bytes = 12000;  ///< of all of them: the tests past it are left out
+};
+
+/// Cuts each failed test's code and error to the limits (at a line end, saying how many lines
+/// were cut) and leaves out the tests past the section's limit. A test that javac can never
+/// compile, whatever its text ("code too large", "too many constants": class file limits) is
+/// shown by its name and that cause only.
+void bound_failed_tests(std::vector<FailedTest>& tests, const FailedTestLimits& limits = {});
 
 /// The source with only the lines within 3 of a line the prompt names (a selected path's, an
 /// uncovered or partly covered one, SymPrompt's path); the others are left empty so that line

@@ -113,7 +113,8 @@ class Slicer {
     uint32_t end = java::node_end_line(m);
     if (first <= last_) return;
     std::string_view all = java::node_text(text_, m);
-    size_t head = ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(m);
+    size_t head =
+        ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(m);
     std::string_view line_text = text_.line(first);
     std::string indent(line_text.substr(0, line_text.find_first_not_of(" \t")));
     out_ += fmt::format("{}: {}{}{{ ... }} // lines {}-{}\n", first, indent,

@@ -153,6 +153,29 @@ class JvmHelper final : public JvmRunner {
   }
 
   Result<RunResult> run(const RunRequest& request) override {
+    auto out = run_tests(request);
+    if (out && child_) {
+      // In the helper's own PID namespace (strict) nothing can leave its tree; else the
+      // processes below the helper go too: no test is running any more.
+      out->stray_processes = child_->end_strays(config_.command_prefix.empty());
+    }
+    return out;
+  }
+
+  Status restart() override {
+    child_.reset();
+    if (auto s = start(); !s) return s;
+    for (const auto& [name, req] : units_) {
+      auto answer = exchange(compile_json(req), Clock::now() + config_.compile_timeout);
+      if (!answer || !answer->value("success", false)) {
+        return Error{"the JVM helper was restarted but unit " + name + " no longer compiles"};
+      }
+    }
+    return ok_status();
+  }
+
+ private:
+  Result<RunResult> run_tests(const RunRequest& request) {
     RunResult out;
     std::vector<std::string> tests = request.tests;
     // Tests that could not be stopped are left out of the next attempt, which runs the rest
@@ -197,7 +220,6 @@ class JvmHelper final : public JvmRunner {
     return out;
   }
 
- private:
   // Why the last exchange failed: the helper passed its deadline (and we killed it), or it
   // died by itself.
   struct HelperFailure {
@@ -382,18 +404,6 @@ class JvmHelper final : public JvmRunner {
                          name != nullptr ? fmt::format(", {}", name) : "");
     }
     return fmt::format("exit code {}", *code);
-  }
-
-  Status restart() {
-    child_.reset();
-    if (auto s = start(); !s) return s;
-    for (const auto& [name, req] : units_) {
-      auto answer = exchange(compile_json(req), Clock::now() + config_.compile_timeout);
-      if (!answer || !answer->value("success", false)) {
-        return Error{"the JVM helper was restarted but unit " + name + " no longer compiles"};
-      }
-    }
-    return ok_status();
   }
 
   HelperConfig config_;

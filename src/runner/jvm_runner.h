@@ -83,6 +83,9 @@ struct RunResult {
   /// than the caller merged when the helper was restarted and lost it).
   bool coverage_store_merged = false;
   int coverage_store_runs = 0;
+  /// Processes the run left behind that had left the helper's tree (setsid, a double fork),
+  /// killed after it (a helper under a keeper only).
+  int stray_processes = 0;
 };
 
 /// The JVM that compiles and runs Java for Panta. Errors are about the helper itself (it could
@@ -92,6 +95,21 @@ class JvmRunner {
   virtual ~JvmRunner() = default;
   virtual Result<CompileResult> compile(const CompileRequest& request) = 0;
   virtual Result<RunResult> run(const RunRequest& request) = 0;
+  /// Panta itself wrote or removed `paths` (files or folders of the project) since the last
+  /// run: a runner that watches the project (the fallback sandbox) takes them as they are now,
+  /// the others have nothing to do. Fails when they cannot be read.
+  virtual Status accept_changes(const std::vector<std::string>& paths) {
+    (void)paths;
+    return ok_status();
+  }
+  /// Stops the helper and starts a fresh one, the in-memory units compiled again; what its
+  /// sandbox set up at the start is set up anew. Fails when that cannot be done (and for
+  /// runners that have no helper to restart).
+  virtual Status restart() { return Error{"this runner has no helper to restart"}; }
+  /// `path` is a file the user may edit while Panta runs (the test file it writes): a runner
+  /// that watches the project takes a change made to it between runs as it is (Panta merges
+  /// it), instead of undoing it.
+  virtual void allow_edits(const std::string& path) { (void)path; }
 };
 
 struct HelperConfig {

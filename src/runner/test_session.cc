@@ -65,6 +65,7 @@ Status TestSession::compile_main(const std::string& scratch) {
     return Error{"the main sources do not compile:\n" + format_diagnostics(result->diagnostics)};
   }
   if (auto s = replace_folder(staging, classes_dir_); !s) return s;
+  if (auto s = runner_->accept_changes({classes_dir_}); !s) return s;
   return project::write_stamp(project_->root, kMainStamp, *fingerprint);
 }
 

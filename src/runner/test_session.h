@@ -61,6 +61,13 @@ class TestSession {
   /// The FQN of every top-level class of the main sources, from their paths.
   Result<std::vector<std::string>> main_classes() const;
 
+  /// Panta wrote or removed these paths of the project (JvmRunner::accept_changes).
+  Status accept_changes(const std::vector<std::string>& paths) {
+    return runner_->accept_changes(paths);
+  }
+  /// The user may edit this file while Panta runs (JvmRunner::allow_edits).
+  void allow_edits(const std::string& path) { runner_->allow_edits(path); }
+
   const project::Project& project() const { return *project_; }
   /// True when the main classes were reused from an earlier run.
   bool reused_main_classes() const { return reused_; }

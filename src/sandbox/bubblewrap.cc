@@ -58,27 +58,99 @@ std::vector<std::string> bubblewrap_prefix(const std::string& bwrap,
     argv.insert(argv.end(), {"--tmpfs", h});
   }
   for (const std::string& v : layout.visible) {
-    if (under_any(v, hidden)) argv.insert(argv.end(), {"--ro-bind-try", v, v});
+    if (!under_any(v, hidden)) continue;
+    if (!layout.project.empty() && under(v, layout.project)) continue;  // seen through it
+    argv.insert(argv.end(), {"--ro-bind-try", v, v});
   }
+  if (!layout.project.empty()) argv.insert(argv.end(), {"--bind", layout.project, layout.project});
   argv.insert(argv.end(), {"--bind", layout.scratch, layout.scratch});
+  if (!layout.overlay.empty()) {
+    argv.insert(argv.end(), {"--tmpfs", layout.overlay, "--remount-ro", layout.overlay});
+  }
   for (const std::string& h : hidden) argv.insert(argv.end(), {"--remount-ro", h});
   argv.insert(argv.end(), {"--unshare-all", "--die-with-parent", "--new-session", "--cap-drop",
                            "ALL", "--chdir", layout.scratch, "--"});
   return argv;
 }
 
-Status probe_bubblewrap(const std::string& bwrap, const BubblewrapLayout& layout) {
-  process::SpawnOptions spawn;
-  spawn.argv = bubblewrap_prefix(bwrap, layout);
-  spawn.argv.push_back("true");
-  auto run = process::run(spawn, std::chrono::seconds(20));
-  if (!run) {
-    return Error{run.error().message + " (bubblewrap is not installed: Debian package bubblewrap)"};
+namespace {
+
+// Run by sh in the namespace of unshare: $1 project, $2 upper, $3 work, $4 mount, $5 setpriv,
+// then the command.
+constexpr const char* kMountOverlay = R"(set -e
+p=$1 u=$2 w=$3 mount=$4 setpriv=$5
+shift 5
+if [ -e "$u" ]; then mv "$u" "$u-$$"; fi
+chmod -R u+rwx "$w" 2>/dev/null || true
+rm -rf "$w"
+mkdir -p "$u" "$w"
+"$mount" -t overlay overlay -o "lowerdir=$p,upperdir=$u,workdir=$w,userxattr" "$p"
+exec "$setpriv" --ambient-caps=-all --inh-caps=-all "$@"
+)";
+
+}  // namespace
+
+std::vector<std::string> overlay_prefix(const std::string& bwrap, const BubblewrapLayout& layout) {
+  std::vector<std::string> argv = {process::find_program("unshare"),
+                                   "--user",
+                                   "--map-current-user",
+                                   "--keep-caps",
+                                   "--mount",
+                                   "--",
+                                   "/bin/sh",
+                                   "-c",
+                                   kMountOverlay,
+                                   "sh",
+                                   layout.project,
+                                   layout.overlay + "/upper",
+                                   layout.overlay + "/work",
+                                   process::find_program("mount"),
+                                   process::find_program("setpriv")};
+  std::vector<std::string> bwrap_argv = bubblewrap_prefix(process::find_program(bwrap), layout);
+  argv.insert(argv.end(), bwrap_argv.begin(), bwrap_argv.end());
+  return argv;
+}
+
+Status check_overlay_paths(const BubblewrapLayout& layout) {
+  for (const std::string* path : {&layout.project, &layout.overlay}) {
+    if (path->empty() || path->front() != '/' || path->find_first_of(",:\\") != std::string::npos) {
+      return Error{"the path " + *path + " cannot be given to mount -t overlay"};
+    }
   }
-  if (run->timed_out) return Error{"bwrap did not start a sandbox within 20 s"};
+  return ok_status();
+}
+
+namespace {
+
+// Runs `argv` to its end: fine when it exits with 0, else the first line it wrote to stderr.
+Status probe(std::vector<std::string> argv, const char* missing) {
+  process::SpawnOptions spawn;
+  spawn.argv = std::move(argv);
+  auto run = process::run(spawn, std::chrono::seconds(20));
+  if (!run) return Error{run.error().message + " (" + missing + ")"};
+  if (run->timed_out) return Error{"the sandbox did not start within 20 s"};
   if (run->exit_code == 0) return ok_status();
   std::string why = first_line(run->err);
-  return Error{why.empty() ? "bwrap exited with code " + std::to_string(run->exit_code) : why};
+  return Error{why.empty() ? spawn.argv[0] + " exited with code " + std::to_string(run->exit_code)
+                           : why};
+}
+
+}  // namespace
+
+Status probe_bubblewrap(const std::string& bwrap, const BubblewrapLayout& layout) {
+  std::vector<std::string> argv = bubblewrap_prefix(bwrap, layout);
+  argv.push_back("true");
+  return probe(std::move(argv), "bubblewrap is not installed: Debian package bubblewrap");
+}
+
+Status probe_overlay(const std::string& bwrap, const BubblewrapLayout& layout) {
+  if (auto s = check_overlay_paths(layout); !s) return s;
+  std::vector<std::string> argv = overlay_prefix(bwrap, layout);
+  // A write that must land in the upper folder, undone at once.
+  std::string file = layout.project + "/.panta-overlay-probe";
+  argv.insert(argv.end(), {"/bin/sh", "-c", "touch \"$1\" && rm \"$1\"", "sh", file});
+  return probe(std::move(argv),
+               "unshare, mount and setpriv come with Debian's util-linux and mount");
 }
 
 }  // namespace panta::sandbox

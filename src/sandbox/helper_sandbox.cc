@@ -75,8 +75,23 @@ Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::Help
                  "is checked and put back after each run (README, Sandbox)";
     return out;
   }
-  config.command_prefix = bubblewrap_prefix("bwrap", layout);
   config.jvm_options.push_back("-Dpanta.runner.ownPidNamespace=true");
+  std::error_code ec;
+  layout.project = fs::weakly_canonical(spec.project, ec).string();
+  layout.overlay = spec.scratch + "/.overlay";
+  fs::create_directories(layout.overlay, ec);
+  if (auto overlay = probe_overlay("bwrap", layout); !overlay) {
+    out.notice = "note: the strict sandbox cannot show the project as an overlay here (" +
+                 overlay.error().message +
+                 "): it is read-only to the tests, so a test that hides a failed write into it "
+                 "is not caught (README, Sandbox)";
+    layout.project.clear();
+    layout.overlay.clear();
+    config.command_prefix = bubblewrap_prefix("bwrap", layout);
+    return out;
+  }
+  config.command_prefix = overlay_prefix("bwrap", layout);
+  out.overlay = layout.overlay;
   return out;
 }
 

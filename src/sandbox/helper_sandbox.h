@@ -19,16 +19,22 @@ struct HelperSandboxSpec {
   /// Paths the helper reads: the project, its class path and classes, the helper jar. The JDK
   /// of `config.java` is added.
   std::vector<std::string> visible;
+  /// The project root: in strict mode shown through an overlay (overlay_prefix) where it can.
+  std::string project;
 };
 
 /// The sandbox a helper got, and what to tell the user about it once.
 struct HelperSandbox {
   SandboxMode mode = SandboxMode::kStrict;
   std::string notice;  ///< "" or a line for stderr: why strict is not used, or a warning.
+  /// Strict mode with the project as an overlay: the layout's overlay folder, for an
+  /// OverlayRunner to watch; "" when the project is shown read-only instead.
+  std::string overlay;
 };
 
 /// Chooses the mode and sets `config` to start the helper in it: strict runs it under
-/// bubblewrap (checked once, here, by starting one), fallback with the test environment, off
+/// bubblewrap (checked once, here, by starting one), with the project as an overlay where that
+/// can start too (else read-only, said in the notice), fallback with the test environment, off
 /// as it is; all under a keeper that ends what the helper started and removes the scratch
 /// folder if Panta dies first. Every mode but off gives the helper the environment of
 /// test_environment() (HOME and TMPDIR in the scratch folder, which also holds the JVM's

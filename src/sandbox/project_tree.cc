@@ -36,6 +36,17 @@ constexpr const char* kWatchedInPanta[] = {"classes", "backup"};
 
 void walk_into(const fs::path& dir, const std::string& prefix, Statuses& out);
 
+// Whether the tree watches `rel`: all but `.panta/` itself and what of it is not watched.
+bool watched(const std::string& rel) {
+  if (rel.empty() || rel == "." || rel == ".." || rel.rfind("../", 0) == 0) return false;
+  if (rel != ".panta" && rel.rfind(".panta/", 0) != 0) return true;
+  for (const char* name : kWatchedInPanta) {
+    std::string sub = std::string(".panta/") + name;
+    if (rel == sub || inside(rel, sub)) return true;
+  }
+  return false;
+}
+
 void walk_panta_folder(const fs::path& panta, Statuses& out) {
   for (const char* name : kWatchedInPanta) {
     fs::path sub = panta / name;
@@ -125,6 +136,22 @@ Result<ProjectTree> ProjectTree::snapshot(const std::string& root, SnapshotLimit
   return tree;
 }
 
+void ProjectTree::visit(const std::function<void(const std::string&, const FileStatus&,
+                                                 const std::optional<std::string>&)>& visit) const {
+  for (const auto& [rel, entry] : entries_) visit(rel, entry.status, entry.contents);
+}
+
+ProjectTree ProjectTree::of_entries(std::string root, std::vector<SavedEntry> entries,
+                                    SnapshotLimits limits) {
+  ProjectTree tree(std::move(root), limits);
+  for (SavedEntry& e : entries) {
+    if (e.contents && e.status.kind == FileStatus::Kind::kFile)
+      tree.kept_bytes_ += e.contents->size();
+    tree.entries_[e.path] = Entry{e.status, std::move(e.contents)};
+  }
+  return tree;
+}
+
 Result<Statuses> ProjectTree::walk() const {
   Statuses out;
   std::error_code ec;
@@ -166,6 +193,68 @@ Status ProjectTree::refresh() {
       continue;
     }
     entries_[rel] = Entry{st, read_kept(rel, st)};
+  }
+  return ok_status();
+}
+
+void ProjectTree::forget(const std::string& rel) {
+  auto drop = [this](Entries::iterator it) {
+    if (it->second.contents && it->second.status.kind == FileStatus::Kind::kFile)
+      kept_bytes_ -= it->second.contents->size();
+    return entries_.erase(it);
+  };
+  if (auto it = entries_.find(rel); it != entries_.end()) drop(it);
+  for (auto it = entries_.lower_bound(rel + "/"); it != entries_.end() && inside(it->first, rel);)
+    it = drop(it);
+}
+
+// `rel` and, for a folder, all it holds, as they are now; contents are read again only where
+// the status changed.
+Status ProjectTree::take(const std::string& rel) {
+  Entries old;
+  if (auto it = entries_.find(rel); it != entries_.end()) old.emplace(it->first, it->second);
+  for (auto it = entries_.lower_bound(rel + "/"); it != entries_.end() && inside(it->first, rel);
+       ++it) {
+    old.emplace(it->first, it->second);
+  }
+  forget(rel);
+  fs::path path = fs::path(root_) / rel;
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(path, ec))) return ok_status();  // removed
+  auto st = file_status(path.string());
+  if (!st) return st.error();
+  Statuses now{{rel, *st}};
+  if (st->kind == FileStatus::Kind::kDirectory) walk_into(path, rel, now);
+  for (const auto& [r, status] : now) {
+    auto it = old.find(r);
+    if (it != old.end() && it->second.status == status && it->second.contents) {
+      if (status.kind == FileStatus::Kind::kFile) kept_bytes_ += it->second.contents->size();
+      entries_[r] = std::move(it->second);
+      continue;
+    }
+    entries_[r] = Entry{status, read_kept(r, status)};
+  }
+  return ok_status();
+}
+
+Status ProjectTree::accept(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    fs::path p(path);
+    std::string rel =
+        (p.is_absolute() ? p.lexically_relative(root_) : p.lexically_normal()).generic_string();
+    while (!rel.empty() && rel.back() == '/') rel.pop_back();
+    if (!watched(rel)) continue;
+    // The folders above it that Panta made for it.
+    fs::path above;
+    for (const fs::path& part : fs::path(rel).parent_path()) {
+      above /= part;
+      if (watched(above.string()) && entries_.count(above.string()) == 0) {
+        if (auto st = file_status((fs::path(root_) / above).string()); st) {
+          entries_[above.string()] = Entry{*st, std::nullopt};
+        }
+      }
+    }
+    if (auto s = take(rel); !s) return s;
   }
   return ok_status();
 }
@@ -234,9 +323,10 @@ Status ProjectTree::put_back(const std::string& rel, const Entry& was) const {
       return ok_status();
     case FileStatus::Kind::kFile:
       if (!was.contents) {
-        return Error{rel + " is too large to be put back (over " +
-                     std::to_string(limits_.max_file_bytes >> 20) + " MiB, or past the " +
-                     std::to_string(limits_.max_total_bytes >> 20) + " MiB kept in all)"};
+        return Error{rel + ": its contents were not kept, so it cannot be put back (a file over " +
+                     std::to_string(limits_.max_file_bytes >> 20) + " MiB, past the " +
+                     std::to_string(limits_.max_total_bytes >> 20) +
+                     " MiB kept in all, or whose saved copy is gone)"};
       }
       if (auto s = write_replacing(path, *was.contents); !s) return s;
       break;
@@ -283,7 +373,13 @@ Status ProjectTree::restore(const std::vector<TreeChange>& changes, const std::s
   if (!left->empty()) {
     return Error{"the project could not be put back as it was: " + describe_changes(*left)};
   }
-  return refresh();
+  // The same contents, under new statuses (inode, ctime): take those, nothing else.
+  for (const TreeChange& c : changes) {
+    auto it = entries_.find(c.path);
+    if (it == entries_.end()) continue;
+    if (auto st = file_status((fs::path(root_) / c.path).string()); st) it->second.status = *st;
+  }
+  return ok_status();
 }
 
 }  // namespace panta::sandbox

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -37,9 +38,14 @@ class ProjectTree {
   /// Reads the tree under `root`. Fails when the root cannot be read.
   static Result<ProjectTree> snapshot(const std::string& root, SnapshotLimits limits = {});
 
-  /// Takes the tree as it is now as the snapshot, reading only the files whose status changed
-  /// (Panta writes test files between runs; a user may edit).
+  /// Takes the tree as it is now as the snapshot, reading only the files whose status changed.
   Status refresh();
+
+  /// Takes `paths` (absolute, or relative to the root; files or folders with all they hold) as
+  /// they are now into the snapshot, with the folders above them that it lacks: Panta wrote or
+  /// removed them. Paths outside the root or in an unwatched part of `.panta/` are ignored.
+  /// Fails when one cannot be read.
+  Status accept(const std::vector<std::string>& paths);
 
   /// What differs now from the snapshot: created, deleted and modified entries, sorted by path.
   /// A file whose status changed but whose contents and mode did not (a `touch`) is no change.
@@ -47,9 +53,24 @@ class ProjectTree {
 
   /// Undoes `changes`: created entries are removed, deleted ones made again, modified ones
   /// rewritten with their old contents, mode and time. The files a change made or altered are
-  /// first copied below `aside` (when not empty), so that nothing is ever lost. Fails naming
+  /// first copied below `aside` (when not empty), so that nothing is ever lost. The snapshot
+  /// stays what it was (only the new statuses of the entries put back are taken). Fails naming
   /// what could not be undone (a file too large to be kept, an I/O error).
   Status restore(const std::vector<TreeChange>& changes, const std::string& aside);
+
+  /// One entry of a snapshot, as GuardStore saves it: a kept file's bytes or a symlink's target
+  /// in `contents`.
+  struct SavedEntry {
+    std::string path;
+    FileStatus status;
+    std::optional<std::string> contents;
+  };
+  /// Calls `visit` with every entry (path, status, contents as in SavedEntry), in path order.
+  void visit(const std::function<void(const std::string&, const FileStatus&,
+                                      const std::optional<std::string>&)>& visit) const;
+  /// The snapshot of `root` that `entries` describe (as visit() gave them).
+  static ProjectTree of_entries(std::string root, std::vector<SavedEntry> entries,
+                                SnapshotLimits limits = {});
 
   const std::string& root() const { return root_; }
   /// Entries watched (files, folders, symlinks) and bytes of contents kept.
@@ -67,6 +88,8 @@ class ProjectTree {
   Result<std::map<std::string, FileStatus>> walk() const;
   std::optional<std::string> read_kept(const std::string& rel, const FileStatus& status);
   bool same_contents(const std::string& rel, const Entry& was, const FileStatus& now) const;
+  void forget(const std::string& rel);
+  Status take(const std::string& rel);
   Status put_back(const std::string& rel, const Entry& was) const;
 
   std::string root_;

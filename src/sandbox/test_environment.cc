@@ -8,12 +8,6 @@ namespace {
 
 constexpr const char* kKept[] = {"PATH", "LANG", "LC_ALL", "TZ", "JAVA_HOME"};
 
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool valid_name(std::string_view name) {
   if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
@@ -29,18 +23,6 @@ const std::string* find(const Environment& env, std::string_view name) {
 }
 
 }  // namespace
-
-bool looks_secret(std::string_view name) {
-  std::string n = upper(name);
-  for (const char* suffix :
-       {"_KEY", "_TOKEN", "_SECRET", "_PASSWORD", "_PASSWD", "_CREDENTIALS", "_PAT"}) {
-    if (n.ends_with(suffix)) return true;
-  }
-  for (const char* part : {"API_KEY", "APIKEY", "SECRET", "PASSWORD", "TOKEN"}) {
-    if (n.find(part) != std::string::npos) return true;
-  }
-  return false;
-}
 
 std::vector<std::string> secret_values(const Environment& env) {
   std::vector<std::string> out;

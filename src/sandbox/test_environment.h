@@ -6,15 +6,14 @@
 #include <vector>
 
 #include "core/result.h"
+#include "core/secret_names.h"
 
 namespace panta::sandbox {
 
 /// An environment as name/value pairs.
 using Environment = std::vector<std::pair<std::string, std::string>>;
 
-/// Whether a variable's name says it holds a secret: it ends in _KEY, _TOKEN, _SECRET,
-/// _PASSWORD, _PASSWD, _CREDENTIALS or _PAT, or contains API_KEY, SECRET or PASSWORD (any case).
-bool looks_secret(std::string_view name);
+using panta::looks_secret;  // core/secret_names.h
 
 /// The values (8 characters or more) of the variables of `env` whose names look secret.
 std::vector<std::string> secret_values(const Environment& env);

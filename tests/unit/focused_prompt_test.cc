@@ -62,8 +62,7 @@ TEST(FocusedPrompt, NamesTheGapsExactlyAndSlicesTheSource) {
   auto gaps = focused_inputs(cut, state, "- Tests: JUnit 5 (org.junit.jupiter)\n", in);
   EXPECT_TRUE(in.sliced);
   EXPECT_NE(in.gaps.find("- lines never run: 12"), std::string::npos) << in.gaps;
-  EXPECT_NE(in.gaps.find("- line 11: `else if (ch == '!')` has never been true"),
-            std::string::npos)
+  EXPECT_NE(in.gaps.find("- line 11: `else if (ch == '!')` has never been true"), std::string::npos)
       << in.gaps;
   EXPECT_EQ(in.test_names, (std::vector<std::string>{"parsesOneOption"}));
   EXPECT_NE(in.test_members.find("private static final String P"), std::string::npos);
@@ -109,7 +108,8 @@ TEST(FocusedPrompt, GoldenPrompt) {
   if (std::getenv("PANTA_UPDATE_GOLDEN") != nullptr) {
     if (!std::filesystem::exists(path) || test::slurp(path) != actual) {
       std::ofstream(path, std::ios::binary) << actual;
-      FAIL() << "rewrote " << path << ": review the diff, then run again without PANTA_UPDATE_GOLDEN";
+      FAIL() << "rewrote " << path
+             << ": review the diff, then run again without PANTA_UPDATE_GOLDEN";
     }
     return;
   }

@@ -90,6 +90,56 @@ TEST(GenerateSafety, AnEditTheUserMakesDuringTheRunSurvives) {
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
 }
 
+TEST(GenerateSafety, ATestFileTheUserCreatesDuringTheRunIsMergedNotOverwritten) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string file = root + kTestFile;
+  fs::remove(file);
+  // While the model thinks about the first prompt, the user writes a test class of their own.
+  std::string users =
+      "package org.example.shop;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\n"
+      "import org.junit.jupiter.api.Test;\n\nclass CartTest {\n  @Test\n"
+      "  void writtenByTheUser() {\n    assertEquals(0, new Cart().size());\n  }\n}\n";
+  std::string saved = dir.write("users.java", users);
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --max-iterations 1 " +
+               "--llm " +
+               scripted_model(dir, {fenced("first", "assertEquals(1, new Cart().size() + 1);")}, 1,
+                              "cp '" + saved + "' '" + file + "'"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("was changed during the run: kept as changed"), std::string::npos) << r.err;
+  std::string written = test::slurp(file);
+  EXPECT_NE(written.find("void writtenByTheUser()"), std::string::npos) << written;
+  EXPECT_NE(written.find("void first()"), std::string::npos) << written;
+  // The user's file as it was before Panta wrote into it is backed up.
+  EXPECT_EQ(test::slurp(root + "/.panta/backup/1" + kTestFile), users);
+}
+
+TEST(GenerateSafety, ATestFileCreatedDuringTheRunThatCannotTakeTheTestsIsLeftAlone) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string file = root + kTestFile;
+  fs::remove(file);
+  std::string args =
+      "generate --project " + root + " --class org.example.shop.Cart --max-iterations 1 --llm ";
+  // Twice: each run's version is kept in a pending folder of its own.
+  for (int run = 1; run <= 2; ++run) {
+    test::TempDir model;
+    std::string half = "class CartTest { // being written (" + std::to_string(run) + ")\n";
+    test::PantaRun r = test::run_panta(
+        dir, args + scripted_model(model, {fenced("first", "assertEquals(0, new Cart().size());")},
+                                   1, "printf '%s' '" + half + "' > '" + file + "'"));
+    EXPECT_NE(r.exit_code, 0) << r.err;
+    EXPECT_EQ(test::slurp(file), half) << "the user's file is untouched";
+    EXPECT_NE(r.err.find("was changed during the run"), std::string::npos) << r.err;
+    std::string pending = root + "/.panta/pending/" + std::to_string(run) + kTestFile;
+    EXPECT_NE(r.err.find(pending), std::string::npos) << r.err;
+    ASSERT_TRUE(fs::exists(pending)) << r.err;
+    EXPECT_NE(test::slurp(pending).find("void first()"), std::string::npos);
+    fs::remove(file);
+  }
+}
+
 TEST(GenerateSafety, EveryRunKeepsItsBackupSoTheOriginalSurvivesTwoRuns) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir);

@@ -171,6 +171,22 @@ TEST(JournalSafety, AFullDiskFailsTheCommitAndKeepsWhatWasCommitted) {
   EXPECT_EQ((*kept)[0].answer, "K");
 }
 
+TEST(JournalSafety, ANewJournalOnAFullDiskSaysSoAndNothingOfAnOlderJournal) {
+  // A new journal is made in steps (its tables, then columns added as for an older journal):
+  // the disk may fill at any of them.
+  for (size_t free_bytes = 0; free_bytes <= 65536; free_bytes += 4096) {
+    test::SmallTmpfs disk(512);
+    if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root)";
+    ASSERT_TRUE(disk.leave_free(free_bytes));
+    auto journal = Journal::open(disk.path() + "/journal.sqlite", Journal::Mode::kWrite);
+    if (journal.ok()) continue;  // room enough for its tables
+    EXPECT_EQ(journal.error().message.find("older journal"), std::string::npos)
+        << free_bytes << ": " << journal.error().message;
+    EXPECT_NE(journal.error().message.find("no space left on device"), std::string::npos)
+        << free_bytes << ": " << journal.error().message;
+  }
+}
+
 TEST(JournalSafety, AReadOnlyJournalIsRefusedWhenOpened) {
   test::SmallTmpfs disk(512);
   if (!disk.mounted()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root)";

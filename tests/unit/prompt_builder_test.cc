@@ -60,6 +60,46 @@ TEST(PromptShrinking, GoesFromTestBodiesToFarSourceToHalfTheMethodsMissingMost) 
   EXPECT_FALSE(builder->shrink(in, state, whole, {"a"}).has_value());
 }
 
+TEST(PromptShrinking, FailedTestsGoFirstTheirCodeThenThemselves) {
+  auto builder = PromptBuilder::load(prompt_dir(), "panta");
+  ASSERT_TRUE(builder.ok());
+  GenerateInputs in = inputs();
+  in.failed_tests = {{"f", "@Test void f() { big(); }", "expected 1 but was 2"}};
+  ShrinkState state;
+  const std::string whole = in.source_text;
+  EXPECT_EQ(builder->shrink(in, state, whole, {"a"}), ShrinkStep::kFailedCode);
+  ASSERT_EQ(in.failed_tests.size(), 1u);
+  EXPECT_EQ(in.failed_tests[0].code, "");
+  EXPECT_EQ(in.failed_tests[0].error, "expected 1 but was 2");
+  EXPECT_EQ(builder->shrink(in, state, whole, {"a"}), ShrinkStep::kTestBodies);
+  EXPECT_EQ(builder->shrink(in, state, whole, {"a"}), ShrinkStep::kFarSource);
+  EXPECT_EQ(builder->shrink(in, state, whole, {"a"}), ShrinkStep::kNoFailed);
+  EXPECT_TRUE(in.failed_tests.empty());
+  EXPECT_EQ(builder->shrink(in, state, whole, {"a"}), ShrinkStep::kHalfTargets);
+}
+
+TEST(FailedTestBounds, EachTestIsCutTheSectionIsBoundedAndAClassFileLimitIsNamedOnly) {
+  std::string long_code;
+  for (int i = 0; i < 500; ++i) long_code += "  assertEquals(" + std::to_string(i) + ", f());\n";
+  std::vector<FailedTest> tests = {
+      {"huge", long_code, "line 14: error: code too large\n  void huge() {\n  ^"},
+      {"long", long_code, std::string(5000, 'e')},
+  };
+  for (int i = 0; i < 20; ++i) tests.push_back({"t" + std::to_string(i), long_code, "failed"});
+  bound_failed_tests(tests, FailedTestLimits{1000, 300, 6000});
+  ASSERT_GE(tests.size(), 2u);
+  EXPECT_EQ(tests[0].error, "javac: code too large");
+  EXPECT_EQ(tests[0].code.find("assertEquals"), std::string::npos) << tests[0].code;
+  EXPECT_NE(tests[0].code.find("whatever its text"), std::string::npos);
+  EXPECT_LE(tests[1].code.size(), 1100u);
+  EXPECT_NE(tests[1].code.find("more lines cut)"), std::string::npos);
+  EXPECT_LE(tests[1].error.size(), 400u);
+  size_t total = 0;
+  for (const FailedTest& t : tests) total += t.name.size() + t.code.size() + t.error.size();
+  EXPECT_LE(total, 6000u + 1200u);
+  EXPECT_LT(tests.size(), 22u);
+}
+
 TEST(PromptShrinking, AStepThatWouldRemoveNothingIsSkipped) {
   auto builder = PromptBuilder::load(prompt_dir(), "basic");
   ASSERT_TRUE(builder.ok());

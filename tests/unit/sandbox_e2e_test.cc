@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "process/subprocess.h"
-#include "test_support.h"
+#include "sandbox_support.h"
 
 namespace panta {
 namespace {
@@ -26,73 +26,14 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 const char* kCanary = "sk-secret-canary";
-const std::string kCart = "src/main/java/org/example/shop/Cart.java";
-const std::string kTestFile = "src/test/java/org/example/shop/CartTest.java";
-
-// Digits no other test uses: `sleep 1000.<digits>` marks a process.
-std::string unique_digits() {
-  std::random_device random;
-  return std::to_string(100000000 + random() % 800000000);
-}
-
-bool strict_available() {
-  static const bool available =
-      test::run_command(
-          "bwrap --ro-bind / / --dev /dev --unshare-all --cap-drop ALL -- true "
-          ">/dev/null 2>&1")
-          .exit_code == 0;
-  return available;
-}
-
-// Every file under `root` with its contents, but .panta/ and `skip`.
-std::map<std::string, std::string> tree_of(const std::string& root, const std::string& skip = "") {
-  std::map<std::string, std::string> out;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-       ++it) {
-    std::string rel = fs::relative(it->path(), root).string();
-    if (rel == ".panta") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (rel == skip) continue;
-    out[rel] = it->is_regular_file() ? test::slurp(it->path().string()) : std::string("<dir>");
-  }
-  return out;
-}
-
-// Whether any file under `root` (.panta/ included) holds `text`.
-bool any_file_holds(const std::string& root, const std::string& text) {
-  for (const auto& e : fs::recursive_directory_iterator(root)) {
-    if (!e.is_regular_file()) continue;
-    std::ifstream in(e.path(), std::ios::binary);
-    std::string contents((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (contents.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// Processes whose command line holds `mark`, from /proc.
-int processes_with(const std::string& mark) {
-  int n = 0;
-  for (const auto& e : fs::directory_iterator("/proc")) {
-    std::string name = e.path().filename().string();
-    if (name.empty() || !std::isdigit(static_cast<unsigned char>(name[0]))) continue;
-    std::ifstream in(e.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (cmdline.find(mark) != std::string::npos) ++n;
-  }
-  return n;
-}
-
-// Polls (bounded) until no process holds `mark`: killed processes take a moment to go.
-bool gone_within(const std::string& mark, std::chrono::seconds limit) {
-  auto end = std::chrono::steady_clock::now() + limit;
-  while (processes_with(mark) > 0) {
-    if (std::chrono::steady_clock::now() > end) return false;
-    std::this_thread::sleep_for(20ms);
-  }
-  return true;
-}
+using test::any_file_holds;
+using test::gone_within;
+using test::kCart;
+using test::processes_with;
+using test::strict_available;
+using test::tree_of;
+using test::unique_digits;
+const std::string& kTestFile = test::kCartTest;
 
 // Counts connections to a listener on the host's 127.0.0.1, until destroyed.
 class HostListener {
@@ -284,8 +225,9 @@ TEST_P(Hostile, TheApiKeyReachesNoTestNoFileAndNoOutput) {
   EXPECT_TRUE(fs::exists(root_ + "/.panta/journal.sqlite"));
   EXPECT_FALSE(any_file_holds(root_, kCanary));
   if (!strict()) {
-    // Fallback cannot hide Panta's own environment in /proc: the key's value is redacted.
-    EXPECT_NE(r.err.find("OPENAI_API_KEY=[redacted]"), std::string::npos) << r.err;
+    // Fallback lets the test read Panta's /proc/<pid>/environ (as root; a user is refused
+    // it), but Panta wiped the key's value from it at its start.
+    EXPECT_NE(r.err.find("OPENAI_API_KEY="), std::string::npos) << r.err;
   }
 }
 
@@ -333,9 +275,49 @@ TEST_P(Hostile, AnExistingTestThatWrecksTheProjectFailsCoverageAndTestAndIsUndon
     EXPECT_NE(test.out.find("the test changed the project: modified pom.xml, deleted " + kCart),
               std::string::npos)
         << test.out;
+  } else if (test::overlay_available()) {
+    EXPECT_NE(test.out.find("the test tried to change the project: modified pom.xml, deleted " +
+                            kCart + " (in a copy: the project is as it was)"),
+              std::string::npos)
+        << test.out;
   } else {
     EXPECT_NE(test.out.find("Read-only file system"), std::string::npos) << test.out;
   }
+}
+
+TEST_P(Hostile, AnAttackThatHidesItsOwnFailureIsStillDroppedAndTheNextTestsRun) {
+  if (strict() && !test::overlay_available()) {
+    GTEST_SKIP() << "no overlay in a user namespace here: strict mode shows the project "
+                    "read-only and does not catch a hidden failed write (README, Sandbox)";
+  }
+  // Every attempt in a try/catch: in a read-only project they would fail quietly and the test
+  // would pass, to do its harm when the user runs it.
+  std::string quietly = "try {\n" + std::string("java.nio.file.Files.delete(") + in_root(kCart) +
+                        ");\n} catch (Throwable t) {}\ntry {\njava.nio.file.Files.writeString(" +
+                        in_root("pom.xml") +
+                        ", \"pwned\");\n} catch (Throwable t) {}\n"
+                        "try {\nRuntime.getRuntime().exec(new String[] {\"touch\", \"" +
+                        root_ + "/src/main/java/Evil.java\"}).waitFor();\n} catch (Throwable t) {}";
+  std::string later =
+      "```java\n@Test\nvoid later() {\n  assertEquals(0, new Cart().size());\n}\n"
+      "```\n";
+  std::string answer =
+      "```java\n@Test\nvoid hostile() throws Exception {\n" + quietly + "\n}\n```\n";
+  test::TempDir model_dir;
+  std::string model = test::scripted_model(model_dir, {answer, later});
+  test::PantaRun r = test::run_panta(
+      dir_, "generate --project " + root_ +
+                " --class org.example.shop.Cart --max-iterations 2 --max-no-increase 5 "
+                "--repair-attempts 0 --sandbox " +
+                GetParam() + " --llm " + model);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  expect_undone(r);
+  if (strict()) {
+    EXPECT_NE(r.err.find("dropped hostile: error: the test tried to change the project: "),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_NE(test::slurp(root_ + "/" + kTestFile).find("void later("), std::string::npos) << r.err;
 }
 
 TEST_P(Hostile, AHelperKilledFromOutsideIsSaidSoAndTheTestRunsAgain) {
@@ -504,6 +486,10 @@ TEST(Sandbox, TheModelCommandDiesWithPanta) {
     std::this_thread::sleep_for(20ms);
   }
   ASSERT_TRUE(fs::exists(started)) << test::slurp(dir.path() + "/panta.err");
+  // The shell forked the sleep before it wrote `started`; the sleep may not have exec'd yet.
+  while (processes_with(mark) == 0 && std::chrono::steady_clock::now() < end) {
+    std::this_thread::sleep_for(20ms);
+  }
   EXPECT_EQ(processes_with(mark), 1);
   ::kill((*panta)->pid(), SIGKILL);
   EXPECT_TRUE((*panta)->wait(std::chrono::steady_clock::now() + 20s).has_value());

@@ -1,6 +1,7 @@
 // The sandbox's parts without a JVM: the tests' environment, the bubblewrap command line, the
 // project tree snapshot and its restore, the fallback guard, scratch folders.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +10,8 @@
 
 #include "sandbox/bubblewrap.h"
 #include "sandbox/fallback_runner.h"
+#include "sandbox/guard_store.h"
+#include "sandbox/overlay_runner.h"
 #include "sandbox/project_tree.h"
 #include "sandbox/sandbox_mode.h"
 #include "sandbox/scratch_folder.h"
@@ -262,7 +265,7 @@ TEST(ProjectTree, AFileTooLargeToKeepIsWatchedAndNamedWhenItCannotBePutBack) {
   ASSERT_EQ(changes->size(), 2u);
   auto restored = tree->restore(*changes, "");
   ASSERT_FALSE(restored.ok());
-  EXPECT_NE(restored.error().message.find("big.bin is too large to be put back"), std::string::npos)
+  EXPECT_NE(restored.error().message.find("big.bin: its contents were not kept"), std::string::npos)
       << restored.error().message;
   EXPECT_EQ(test::slurp(p.root + "/pom.xml"), "<project/>\n");  // the rest is back
 }
@@ -310,7 +313,7 @@ TEST(FallbackRunner, ARunThatChangesTheProjectIsUndoneAndEveryTestRejected) {
   ASSERT_TRUE(tree.ok());
   std::string cart = p.root + "/src/main/java/x/Cart.java";
   FallbackRunner guard(std::make_unique<HostileRunner>([&] { fs::remove(cart); }), std::move(*tree),
-                       p.dir.path() + "/undone", {"sk-secret-canary"});
+                       {p.dir.path() + "/undone", {"sk-secret-canary"}, {}, std::nullopt});
   runner::RunRequest request;
   request.tests = {"x.CartTest#a", "x.CartTest#b"};
   auto r = guard.run(request);
@@ -330,13 +333,88 @@ TEST(FallbackRunner, ARunThatChangesNothingPasses) {
   SmallProject p;
   auto tree = ProjectTree::snapshot(p.root);
   ASSERT_TRUE(tree.ok());
-  FallbackRunner guard(std::make_unique<HostileRunner>([] {}), std::move(*tree), "", {});
+  FallbackRunner guard(std::make_unique<HostileRunner>([] {}), std::move(*tree), {});
   runner::RunRequest request;
   request.tests = {"x.CartTest"};
   auto r = guard.run(request);
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->results.size(), 1u);
   EXPECT_EQ(r->results[0].status, runner::TestStatus::kPassed);
+}
+
+TEST(FallbackRunner, TheFirstBaselineHoldsForTheWholeCommandButForPantasOwnWrites) {
+  SmallProject p;
+  std::string cart = p.root + "/src/main/java/x/Cart.java";
+  std::string test_file = p.root + "/src/test/java/x/CartTest.java";
+  auto before = tree_contents(p.root);
+  auto tree = ProjectTree::snapshot(p.root);
+  ASSERT_TRUE(tree.ok());
+  std::vector<std::string> notices;
+  int runs = 0;
+  {
+    FallbackRunner guard(std::make_unique<HostileRunner>([&] { ++runs; }), std::move(*tree),
+                         {p.dir.path() + "/undone",
+                          {},
+                          [&](const std::string& n) { notices.push_back(n); },
+                          std::nullopt});
+    guard.allow_edits(test_file);
+    runner::RunRequest request;
+    request.tests = {"x.CartTest"};
+    // Panta writes the test file and a new file in a new folder, and says so.
+    p.dir.write("p/src/test/java/x/CartTest.java", "class CartTest { /* more */ }\n");
+    p.dir.write("p/.panta/backup/1/CartTest.java", "copy\n");
+    ASSERT_TRUE(guard.accept_changes({test_file, p.root + "/.panta/backup"}).ok());
+    auto first = guard.run(request);
+    ASSERT_TRUE(first.ok());
+    EXPECT_EQ(first->results[0].status, runner::TestStatus::kPassed) << first->results[0].message;
+    EXPECT_TRUE(notices.empty());
+    // Between runs something else deletes a main source, and the user edits the test file.
+    fs::remove(cart);
+    p.dir.write("p/src/test/java/x/CartTest.java", "class CartTest { /* the user's */ }\n");
+    auto second = guard.run(request);
+    ASSERT_TRUE(second.ok());
+    EXPECT_EQ(second->results[0].status, runner::TestStatus::kPassed);
+    ASSERT_EQ(notices.size(), 1u);
+    EXPECT_NE(notices[0].find("changed while no test ran: deleted src/main/java/x/Cart.java"),
+              std::string::npos)
+        << notices[0];
+    EXPECT_TRUE(fs::exists(cart));
+    EXPECT_EQ(test::slurp(test_file), "class CartTest { /* the user's */ }\n");
+    // After the last run: the guard's end finds it.
+    fs::remove(cart);
+  }
+  EXPECT_EQ(runs, 2);
+  ASSERT_EQ(notices.size(), 2u);
+  EXPECT_TRUE(fs::exists(cart));
+  auto after = tree_contents(p.root);
+  after.erase("src/test/java/x/CartTest.java");
+  before.erase("src/test/java/x/CartTest.java");
+  EXPECT_EQ(after, before);
+}
+
+TEST(FallbackRunner, ARunThatLeavesADetachedProcessIsRejected) {
+  SmallProject p;
+  auto tree = ProjectTree::snapshot(p.root);
+  ASSERT_TRUE(tree.ok());
+  class LeavesStrays final : public runner::JvmRunner {
+   public:
+    Result<runner::CompileResult> compile(const runner::CompileRequest&) override {
+      return runner::CompileResult{};
+    }
+    Result<runner::RunResult> run(const runner::RunRequest&) override {
+      runner::RunResult r;
+      r.results.push_back(
+          {"x.CartTest#a", runner::TestStatus::kPassed, "", "", "", 1, "", "", false});
+      r.stray_processes = 2;
+      return r;
+    }
+  };
+  FallbackRunner guard(std::make_unique<LeavesStrays>(), std::move(*tree), {});
+  auto r = guard.run(runner::RunRequest{});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->results[0].status, runner::TestStatus::kError);
+  EXPECT_NE(r->results[0].message.find("left 2 processes running"), std::string::npos)
+      << r->results[0].message;
 }
 
 TEST(ScratchFolder, LockedWhileItLivesRemovedWithItAndAfterItsPantaIsGone) {
@@ -361,6 +439,86 @@ TEST(ScratchFolder, LockedWhileItLivesRemovedWithItAndAfterItsPantaIsGone) {
   EXPECT_EQ(remove_abandoned_scratch_folders(parent.path()), 1);
   EXPECT_FALSE(fs::exists(parent.path() + "/panta-run-abandoned"));
   EXPECT_TRUE(fs::exists(parent.path() + "/panta-test-other"));
+}
+
+}  // namespace
+}  // namespace panta::sandbox
+
+namespace panta::sandbox {
+namespace {
+
+TEST(GuardStore, AProjectLeftChangedByARunThatNeverEndedIsPutBackByTheNextStart) {
+  SmallProject p;
+  auto before = tree_contents(p.root);
+  auto tree = ProjectTree::snapshot(p.root);
+  ASSERT_TRUE(tree.ok());
+  {
+    auto store = GuardStore::open(p.root);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_TRUE(store->save(*tree).ok());
+    ASSERT_TRUE(store->begin_run().ok());
+    // The run deletes and changes files, then Panta dies: end_run() is never called.
+  }
+  fs::remove(p.root + "/src/main/java/x/Cart.java");
+  p.dir.write("p/pom.xml", "pwned");
+  p.dir.write("p/src/main/java/x/Evil.java", "class Evil {}");
+  std::string aside = p.dir.path() + "/aside";
+  auto undone = recover_interrupted_run(p.root, aside);
+  ASSERT_TRUE(undone.ok()) << undone.error().message;
+  EXPECT_NE(undone->find("deleted src/main/java/x/Cart.java"), std::string::npos) << *undone;
+  EXPECT_NE(undone->find("modified pom.xml"), std::string::npos) << *undone;
+  EXPECT_EQ(tree_contents(p.root), before);
+  EXPECT_EQ(test::slurp(aside + "/pom.xml"), "pwned");
+  // Done: the next start finds nothing to do.
+  auto again = recover_interrupted_run(p.root, aside);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(*again, "");
+}
+
+TEST(GuardStore, ABlobThatWasTamperedWithIsNotUsed) {
+  SmallProject p;
+  auto tree = ProjectTree::snapshot(p.root);
+  ASSERT_TRUE(tree.ok());
+  auto store = GuardStore::open(p.root);
+  ASSERT_TRUE(store.ok());
+  ASSERT_TRUE(store->save(*tree).ok());
+  ASSERT_TRUE(store->begin_run().ok());
+  for (const auto& e : fs::directory_iterator(p.root + "/.panta/guard/blobs")) {
+    std::ofstream(e.path()) << "tampered";
+  }
+  fs::remove(p.root + "/pom.xml");
+  auto undone = recover_interrupted_run(p.root, p.dir.path() + "/aside");
+  ASSERT_FALSE(undone.ok());
+  EXPECT_NE(undone.error().message.find("pom.xml: its contents were not kept"), std::string::npos)
+      << undone.error().message;
+  EXPECT_FALSE(fs::exists(p.root + "/pom.xml"));
+}
+
+}  // namespace
+}  // namespace panta::sandbox
+
+namespace panta::sandbox {
+namespace {
+
+TEST(OverlayRunner, TheUpperFoldersSayWhatTheTestsTriedToChange) {
+  SmallProject p;
+  std::string overlay = p.dir.path() + "/overlay";
+  // As the kernel leaves them: a changed file, a new folder, a whiteout, and a folder copied up
+  // only because something below it changed.
+  p.dir.write("overlay/upper/pom.xml", "pwned");
+  p.dir.write("overlay/upper/src/main/java/x/New.java", "class New {}");
+  p.dir.write("overlay/upper/evil/a.txt", "x");
+  if (::mknod((overlay + "/upper/src/main/java/x/Cart.java").c_str(), S_IFCHR | 0000, 0) != 0) {
+    GTEST_SKIP() << "cannot make a whiteout here (mknod 0/0)";
+  }
+  p.dir.write("overlay/upper-123/src/test/java/x/CartTest.java", "changed before a restart");
+  auto changes = overlay_changes(overlay, p.root);
+  EXPECT_EQ(describe_changes(changes, 10),
+            "created evil, modified pom.xml, deleted src/main/java/x/Cart.java, created "
+            "src/main/java/x/New.java, modified src/test/java/x/CartTest.java");
+  remove_old_uppers(overlay);
+  EXPECT_FALSE(fs::exists(overlay + "/upper-123"));
+  EXPECT_TRUE(fs::exists(overlay + "/upper/pom.xml"));
 }
 
 }  // namespace
