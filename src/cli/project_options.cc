@@ -61,7 +61,15 @@ Result<project::Project> load_project(const ProjectOptions& o) {
     flags.classpath = std::move(cp);
   }
   project::RealMavenTool maven;
-  return project::load_project(o.project, flags, maven);
+  auto project = project::load_project(o.project, flags, maven);
+  if (!project) return project.error();
+  if (project->test_classpath.empty()) {
+    auto stack = project::read_test_stack(runner::default_test_stack_dir());
+    if (!stack) return Error{stack.error().message + " (build it with `make build`)"};
+    project->test_classpath = stack->jars;
+    project->stack_origin = stack->origin;
+  }
+  return project;
 }
 
 namespace {
@@ -71,7 +79,9 @@ std::vector<std::string> helper_reads(const project::Project& project, const std
   std::vector<std::string> out = {project.root, project.src_dir, project.test_dir};
   if (!project.compile_main) out.push_back(project.classes_dir);
   out.insert(out.end(), project.classpath.begin(), project.classpath.end());
+  out.insert(out.end(), project.test_classpath.begin(), project.test_classpath.end());
   out.push_back(jar);
+  out.push_back(runner::junit_bridge_jar(jar));
   return out;
 }
 
@@ -97,6 +107,10 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   std::error_code ec;
   fs::create_directories(fs::path(project.root) / ".panta", ec);
   config.log_path = (fs::path(project.root) / ".panta" / "runner.log").string();
+  // Mockito's inline mock maker (final classes, mockStatic) attaches its agent through
+  // byte-buddy-agent; given at start it needs no self-attach (which the sandbox would stop).
+  if (std::string agent = project::mock_agent_jar(project.test_classpath); !agent.empty())
+    config.jvm_options.push_back("-javaagent:" + agent);
   sandbox::HelperSandboxSpec spec;
   if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
   spec.test_env = project.test_env;

@@ -8,6 +8,7 @@
 #include "project/dependency.h"
 #include "project/maven.h"
 #include "project/project_settings.h"
+#include "project/test_stack.h"
 
 namespace panta::project {
 
@@ -28,6 +29,11 @@ struct Project {
   /// False when classes_dir was given: the main classes are already built.
   bool compile_main = true;
   std::vector<std::string> classpath;
+  /// What the tests need beyond `classpath`, in class path order: the test-scope jars, with the
+  /// test frameworks (JUnit Platform, engines, Mockito, ...) the tests run with.
+  std::vector<std::string> test_classpath;
+  /// Where the test frameworks of test_classpath come from.
+  StackOrigin stack_origin = StackOrigin::kPantaDefault;
   std::string encoding = "UTF-8";
   std::vector<Dependency> test_dependencies;
   JUnitFlavour junit = JUnitFlavour::kJUnit5;

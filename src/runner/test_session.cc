@@ -71,6 +71,7 @@ Status TestSession::compile_main(const std::string& scratch) {
 std::vector<std::string> TestSession::run_classpath() const {
   std::vector<std::string> cp = {classes_dir_};
   cp.insert(cp.end(), project_->classpath.begin(), project_->classpath.end());
+  cp.insert(cp.end(), project_->test_classpath.begin(), project_->test_classpath.end());
   return cp;
 }
 
@@ -84,8 +85,7 @@ Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>&
   }
   CompileRequest request;
   request.unit = "tests";
-  request.classpath = test_api_classpath();
-  for (const std::string& c : run_classpath()) request.classpath.push_back(c);
+  request.classpath = run_classpath();
   for (const std::string& s : sources) request.sources.push_back({s, std::nullopt});
   // Named test files may use helpers of the test folder: javac finds those on the source path.
   if (!files.empty()) request.options = {"-sourcepath", project_->test_dir, "-implicit:class"};
@@ -105,8 +105,7 @@ Result<CompileResult> TestSession::compile_test_text(const std::string& path,
   compiled_text_.erase(unit);
   CompileRequest request;
   request.unit = unit;
-  request.classpath = test_api_classpath();
-  for (const std::string& c : run_classpath()) request.classpath.push_back(c);
+  request.classpath = run_classpath();
   request.sources.push_back({path, text});
   request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
                      project_->encoding};
