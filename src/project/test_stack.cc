@@ -75,8 +75,8 @@ Result<TestStack> read_test_stack(const std::string& dir) {
   if (!listing) return Error{dir + ": no test stack here (" + listing.error().message + ")"};
   auto origin = java::read_file(dir + "/origin");
   TestStack stack;
-  stack.origin = origin && trimmed(*origin) == "debian" ? StackOrigin::kDebian
-                                                        : StackOrigin::kPantaDefault;
+  stack.origin =
+      origin && trimmed(*origin) == "debian" ? StackOrigin::kDebian : StackOrigin::kPantaDefault;
   size_t begin = 0;
   while (begin < listing->size()) {
     size_t end = std::min(listing->find('\n', begin), listing->size());

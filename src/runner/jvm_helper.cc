@@ -91,6 +91,11 @@ json run_json(const RunRequest& r, const std::vector<std::string>& tests) {
             {"units", r.units},
             {"coverage_classes", r.coverage_classes},
             {"timeout_ms", r.test_timeout.count()}};
+  if (!r.system_properties.empty()) {
+    json properties = json::object();
+    for (const auto& [name, value] : r.system_properties) properties[name] = value;
+    j["system_properties"] = std::move(properties);
+  }
   if (!r.coverage_store.empty() && !r.coverage_classes.empty()) {
     j["coverage_store"] = r.coverage_store;
     j["coverage_store_reset"] = r.coverage_store_reset;

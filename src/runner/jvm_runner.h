@@ -72,6 +72,8 @@ struct RunRequest {
   std::string coverage_store;
   bool coverage_store_reset = false;      ///< Empty the store first.
   bool coverage_store_if_passed = false;  ///< Merge only when every test passed or was skipped.
+  /// System properties set for the run (Surefire's systemPropertyVariables), restored after.
+  std::vector<std::pair<std::string, std::string>> system_properties;
 };
 
 struct RunResult {

@@ -20,13 +20,13 @@ TEST(ArtifactVersions, FromRepositoryPathsFileNamesAndDebianLinks) {
   fs::create_symlink("junit4.jar", dir.path() + "/junit4-4.13.2.jar");
   dir.write("junit4-4.12.jar", "another file");  // not the same file: not its version
   dir.write("hamcrest.jar", "h");                // no versioned name at all
-  auto v = artifact_versions({"/m2/org/junit/jupiter/junit-jupiter-api/5.14.1/"
-                              "junit-jupiter-api-5.14.1.jar",
-                              "/m2/org/apache/logging/log4j/log4j-1.2-api/2.17.1/"
-                              "log4j-1.2-api-2.17.1.jar",
-                              "/lib/assertj-core-3.27.6.jar", dir.path() + "/mockito-core.jar",
-                              dir.path() + "/junit4.jar", dir.path() + "/hamcrest.jar",
-                              "/classes"});
+  auto v =
+      artifact_versions({"/m2/org/junit/jupiter/junit-jupiter-api/5.14.1/"
+                         "junit-jupiter-api-5.14.1.jar",
+                         "/m2/org/apache/logging/log4j/log4j-1.2-api/2.17.1/"
+                         "log4j-1.2-api-2.17.1.jar",
+                         "/lib/assertj-core-3.27.6.jar", dir.path() + "/mockito-core.jar",
+                         dir.path() + "/junit4.jar", dir.path() + "/hamcrest.jar", "/classes"});
   EXPECT_EQ(v["junit-jupiter-api"], "5.14.1");
   EXPECT_EQ(v["log4j-1.2-api"], "2.17.1");
   EXPECT_EQ(v["assertj-core"], "3.27.6");
