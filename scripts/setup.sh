@@ -67,21 +67,24 @@ fi
 # holds their hash). Without network this fails: the build then says what it could not resolve
 # and falls back to Debian's jars.
 maven_poms=("$root/java-runner/pom.xml" "$root/java-runner/stack/pom.xml"
-            "$root/java-runner/tests/tools/pom.xml" "$root/scripts/setup.sh")
+            "$root/java-runner/tests/tools/pom.xml" "$root/scripts/setup.sh"
+            "$root/scripts/fetch-maven-fixtures.sh" "$root/examples/shop/pom.xml")
+while IFS= read -r pom; do maven_poms+=("$pom"); done < <(find "$root/tests/fixtures/maven" -name pom.xml | sort)
 maven_stamp="$root/third_party/maven-fetched"
 maven_hash=$(cat "${maven_poms[@]}" | openssl dgst -sha256 | awk '{print $NF}')
 if [ "$(cat "$maven_stamp" 2>/dev/null)" != "$maven_hash" ]; then
   tmp_maven=$(mktemp -d)
   mvn_online=(mvn -B -q -Dstyle.color=never)
-  if "${mvn_online[@]}" -f "$root/java-runner/pom.xml" package -Dpanta.build.dir="$tmp_maven/runner" \
-     && "${mvn_online[@]}" -f "$root/java-runner/stack/pom.xml" dependency:copy-dependencies \
-          -DoutputDirectory="$tmp_maven/stack" \
-     && "${mvn_online[@]}" -f "$root/java-runner/tests/tools/pom.xml" dependency:copy-dependencies \
-          -DoutputDirectory="$tmp_maven/tools" \
-     && bash "$root/scripts/fetch-maven-fixtures.sh" "$tmp_maven"; then
+  if { "${mvn_online[@]}" -f "$root/java-runner/pom.xml" package -Dpanta.build.dir="$tmp_maven/runner" \
+       && "${mvn_online[@]}" -f "$root/java-runner/stack/pom.xml" dependency:copy-dependencies \
+            -DoutputDirectory="$tmp_maven/stack" \
+       && "${mvn_online[@]}" -f "$root/java-runner/tests/tools/pom.xml" \
+            dependency:copy-dependencies -DoutputDirectory="$tmp_maven/tools" \
+       && bash "$root/scripts/fetch-maven-fixtures.sh" "$tmp_maven"; } > "$tmp_maven/log" 2>&1; then
     mkdir -p "$root/third_party" && echo "$maven_hash" > "$maven_stamp"
     echo "setup: pinned Maven Central artifacts in the local repository"
   else
+    grep -m3 -E 'ERROR|error' "$tmp_maven/log" >&2 || true
     echo "setup: could not fetch the pinned Maven Central artifacts (offline?); the build falls back to Debian's jars" >&2
   fi
   rm -rf "$tmp_maven"

@@ -54,13 +54,16 @@ std::map<std::string, Totals> totals_of(const std::vector<coverage::SourceCovera
 }
 
 void print_totals(const std::vector<coverage::SourceCoverage>& sources) {
-  for (const auto& [package, t] : totals_of(sources)) {
+  auto totals = totals_of(sources);
+  auto line = [](const std::string& what, const std::string& name, const Totals& t) {
     std::cout << fmt::format("{:<9} {}  lines {:5.1f}% ({} of {}), branches {:5.1f}% ({} of {})\n",
-                             package.empty() ? "project" : "package",
-                             package.empty() ? "(all classes)" : package, t.lines.percent(),
-                             t.lines.covered, t.lines.total(), t.branches.percent(),
-                             t.branches.covered, t.branches.total());
+                             what, name, t.lines.percent(), t.lines.covered, t.lines.total(),
+                             t.branches.percent(), t.branches.covered, t.branches.total());
+  };
+  for (const auto& [package, t] : totals) {
+    if (!package.empty()) line("package", package, t);
   }
+  if (totals.count("") != 0) line("project", "(all classes)", totals[""]);
 }
 
 void print_text(const project::Project& project,

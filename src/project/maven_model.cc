@@ -73,7 +73,8 @@ SurefireConfig surefire_config(const pugi::xml_node& project) {
   out.includes = texts_of(config.child("includes"), "include");
   out.excludes = texts_of(config.child("excludes"), "exclude");
   for (const pugi::xml_node& p : config.child("systemPropertyVariables").children()) {
-    if (p.type() == pugi::node_element) out.system_properties.emplace_back(p.name(), trimmed(p.child_value()));
+    if (p.type() == pugi::node_element)
+      out.system_properties.emplace_back(p.name(), trimmed(p.child_value()));
   }
   out.arg_line = text_of(config, "argLine");
   return out;
@@ -109,7 +110,8 @@ MavenModule read_module(const pugi::xml_node& project) {
   m.test_resource_dirs = texts_of(build.child("testResources"), "testResource", "directory");
   m.encoding = text_of(project.child("properties"), "project.build.sourceEncoding");
   if (m.encoding.empty()) {
-    m.encoding = text_of(plugin(project, "maven-compiler-plugin").child("configuration"), "encoding");
+    m.encoding =
+        text_of(plugin(project, "maven-compiler-plugin").child("configuration"), "encoding");
   }
   m.release = compiler_release(project);
   for (const pugi::xml_node& d : project.child("dependencies").children("dependency")) {
@@ -133,7 +135,8 @@ std::vector<std::string> split(std::string_view text, char separator) {
 
 }  // namespace
 
-Result<std::vector<MavenModule>> parse_effective_pom(std::string_view xml, const std::string& path) {
+Result<std::vector<MavenModule>> parse_effective_pom(std::string_view xml,
+                                                     const std::string& path) {
   pugi::xml_document doc;
   pugi::xml_parse_result parsed = doc.load_buffer(xml.data(), xml.size());
   if (!parsed) return malformed(path, xml, parsed.offset, parsed.description());
@@ -176,8 +179,8 @@ std::string repository_path(const std::string& repository, const ResolvedArtifac
                               ? std::string("jar")
                               : a.type;
   std::string classifier = a.classifier.empty() && a.type == "test-jar" ? "tests" : a.classifier;
-  std::string file = a.artifact + "-" + a.version + (classifier.empty() ? "" : "-" + classifier) +
-                     "." + extension;
+  std::string file =
+      a.artifact + "-" + a.version + (classifier.empty() ? "" : "-" + classifier) + "." + extension;
   return repository + "/" + group + "/" + a.artifact + "/" + a.version + "/" + file;
 }
 

@@ -31,8 +31,8 @@ struct MavenModule {
   std::string test_source_dir;
   std::vector<std::string> resource_dirs;
   std::vector<std::string> test_resource_dirs;
-  std::string encoding;            ///< project.build.sourceEncoding, or the compiler's encoding.
-  std::optional<int> release;      ///< The compiler's release, else its target/source.
+  std::string encoding;        ///< project.build.sourceEncoding, or the compiler's encoding.
+  std::optional<int> release;  ///< The compiler's release, else its target/source.
   std::vector<Dependency> dependencies;  ///< Declared (direct), versions managed.
   SurefireConfig surefire;
 

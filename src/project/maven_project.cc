@@ -165,8 +165,8 @@ Status fetch_missing(MavenTool& maven, const Placement& placed, std::string& not
     return Error{"Maven could not resolve " + names + " (" + fetched.error().message + ")",
                  ErrorKind::kUnresolved};
   }
-  note = "Maven could not resolve the test dependencies " + names + " (" +
-         fetched.error().message + "); they are left out";
+  note = "Maven could not resolve the test dependencies " + names + " (" + fetched.error().message +
+         "); they are left out";
   std::error_code ec;
   std::erase_if(test_classpath, [&](const std::string& f) { return !fs::exists(f, ec); });
   return ok_status();
@@ -206,18 +206,21 @@ Result<MavenModule> choose_module(const std::vector<MavenModule>& modules, const
   std::vector<const MavenModule*> fit;
   for (const MavenModule& m : modules) {
     if (m.packaging == "pom") continue;
-    bool named = !module.empty() && (m.artifact == module || normal(m.basedir).ends_with("/" + module));
+    bool named =
+        !module.empty() && (m.artifact == module || normal(m.basedir).ends_with("/" + module));
     if (module.empty() ? normal(m.basedir) == normal(dir) : named) return m;
   }
   if (!module.empty()) {
-    return Error{"no module " + module + " in the Maven build (modules: " + module_names(modules) + ")"};
+    return Error{"no module " + module + " in the Maven build (modules: " + module_names(modules) +
+                 ")"};
   }
   for (const MavenModule& m : modules) {
     if (m.packaging != "pom") fit.push_back(&m);
   }
   if (fit.size() > 1 && !hints.empty()) {
     std::erase_if(fit, [&](const MavenModule* m) {
-      return std::none_of(hints.begin(), hints.end(), [&](const std::string& h) { return holds(*m, h); });
+      return std::none_of(hints.begin(), hints.end(),
+                          [&](const std::string& h) { return holds(*m, h); });
     });
   }
   if (fit.size() == 1) return *fit[0];
@@ -285,14 +288,16 @@ Result<MavenResolution> resolve_maven_module(MavenTool& maven, const std::string
   if (engines.empty() || out.needs_default_stack) return out;
   auto fetched = maven.fetch(engines, true);
   if (!fetched) {
-    out.note += (out.note.empty() ? "" : "; ") +
-                std::string("Maven could not resolve the JUnit engines and launcher the tests need (") +
-                fetched.error().message + ")";
+    out.note +=
+        (out.note.empty() ? "" : "; ") +
+        std::string("Maven could not resolve the JUnit engines and launcher the tests need (") +
+        fetched.error().message + ")";
     out.needs_default_stack = true;
     return out;
   }
   for (const std::string& f : *fetched) {
-    if (std::find(out.test_classpath.begin(), out.test_classpath.end(), f) == out.test_classpath.end())
+    if (std::find(out.test_classpath.begin(), out.test_classpath.end(), f) ==
+        out.test_classpath.end())
       out.test_classpath.push_back(f);
   }
   return out;

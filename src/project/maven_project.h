@@ -49,14 +49,13 @@ std::string find_reactor_root(const std::string& dir);
 /// sources, else the one whose main or test sources hold one of `hints` (class FQNs or
 /// packages). Fails listing the modules when none or several fit.
 Result<MavenModule> choose_module(const std::vector<MavenModule>& modules, const std::string& dir,
-                                  const std::string& module,
-                                  const std::vector<std::string>& hints);
+                                  const std::string& module, const std::vector<std::string>& hints);
 
 /// The JUnit artifacts the tests need beyond `artifacts` (a module's resolved list), as Surefire
 /// adds them: the Jupiter engine of the Jupiter API's version, the Vintage engine for JUnit 4.12+
 /// (of the Platform's version, else `default_vintage`), the launcher of the Platform's version.
-std::vector<ResolvedArtifact> missing_junit_artifacts(const std::vector<ResolvedArtifact>& artifacts,
-                                                      const std::string& default_vintage);
+std::vector<ResolvedArtifact> missing_junit_artifacts(
+    const std::vector<ResolvedArtifact>& artifacts, const std::string& default_vintage);
 
 /// Resolves the module of `dir` with Maven (see MavenTool): its model, class paths (sibling
 /// modules as UpstreamModules, their classes below `dir`/.panta/upstream), test stack and test

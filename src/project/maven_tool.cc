@@ -141,8 +141,9 @@ std::string fetch_pom(const std::vector<ResolvedArtifact>& artifacts, bool trans
            "</artifactId><version>" + a.version + "</version><type>" + a.type + "</type>";
     if (!a.classifier.empty()) pom += "<classifier>" + a.classifier + "</classifier>";
     if (!transitive) {
-      pom += "<exclusions><exclusion><groupId>*</groupId><artifactId>*</artifactId></exclusion>"
-             "</exclusions>";
+      pom +=
+          "<exclusions><exclusion><groupId>*</groupId><artifactId>*</artifactId></exclusion>"
+          "</exclusions>";
     }
     pom += "</dependency>\n";
   }
@@ -265,11 +266,14 @@ Result<std::string> RealMavenTool::local_repository() {
   }
   std::vector<std::string> args = {std::string(kHelpPlugin) + ":evaluate",
                                    "-Dexpression=settings.localRepository", "-DforceStdout"};
-  auto run = run_maven(program_, "/", [&] {
-    auto offline = args;
-    offline.insert(offline.begin(), "-o");
-    return offline;
-  }(), timeout_);
+  auto run = run_maven(
+      program_, "/",
+      [&] {
+        auto offline = args;
+        offline.insert(offline.begin(), "-o");
+        return offline;
+      }(),
+      timeout_);
   if (!run) run = run_maven(program_, "/", args, timeout_);
   if (!run) return run.error();
   std::string path = trimmed(strip_ansi(run->out));

@@ -53,8 +53,8 @@ std::string surefire_pattern_regex(std::string_view pattern) {
   for (std::string_view ext : {".java", ".class"}) {
     if (glob.ends_with(ext)) glob.resize(glob.size() - ext.size());
   }
-  bool class_name = glob.find('/') == std::string::npos &&
-                    std::count(glob.begin(), glob.end(), '.') > 0;
+  bool class_name =
+      glob.find('/') == std::string::npos && std::count(glob.begin(), glob.end(), '.') > 0;
   if (class_name) std::replace(glob.begin(), glob.end(), '.', '/');
   if (glob.find('/') == std::string::npos) glob = "**/" + glob;
   return glob_regex(glob);
@@ -102,7 +102,10 @@ std::vector<std::string> arg_line_options(std::string_view arg_line,
   char quote = 0;
   for (char c : arg_line) {
     if (quote != 0) {
-      if (c == quote) quote = 0; else token += c;
+      if (c == quote)
+        quote = 0;
+      else
+        token += c;
     } else if (c == '"' || c == '\'') {
       quote = c;
     } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
@@ -116,8 +119,8 @@ std::vector<std::string> arg_line_options(std::string_view arg_line,
   std::vector<std::string> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
     const std::string& t = tokens[i];
-    bool module_option = t == "--add-opens" || t == "--add-exports" || t == "--add-modules" ||
-                         t == "--add-reads";
+    bool module_option =
+        t == "--add-opens" || t == "--add-exports" || t == "--add-modules" || t == "--add-reads";
     bool unresolved = t.find("@{") != std::string::npos || t.find("${") != std::string::npos;
     bool heap = t.starts_with("-Xmx") || t.starts_with("-Xms");
     bool taken = !unresolved && !heap &&

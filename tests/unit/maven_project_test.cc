@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "project/project.h"
 #include "project/maven_model.h"
 #include "project/maven_tool.h"
+#include "project/project.h"
 #include "test_support.h"
 
 namespace panta::project {
@@ -21,11 +21,15 @@ std::string effective_project(const std::string& dir, const std::string& artifac
                               const std::string& packaging, const std::string& more = "") {
   return "<project><groupId>t</groupId><artifactId>" + artifact +
          "</artifactId><version>1</version><packaging>" + packaging + "</packaging>" + more +
-         "<build><sourceDirectory>" + dir + "/src/main/java</sourceDirectory><testSourceDirectory>" +
-         dir + "/src/test/java</testSourceDirectory><resources><resource><directory>" + dir +
+         "<build><sourceDirectory>" + dir +
+         "/src/main/java</sourceDirectory><testSourceDirectory>" + dir +
+         "/src/test/java</testSourceDirectory><resources><resource><directory>" + dir +
          "/src/main/resources</directory></resource></resources><testResources><testResource>"
-         "<directory>" + dir + "/src/test/resources</directory></testResource></testResources>"
-         "<directory>" + dir + "/target</directory></build></project>";
+         "<directory>" +
+         dir +
+         "/src/test/resources</directory></testResource></testResources>"
+         "<directory>" +
+         dir + "/target</directory></build></project>";
 }
 
 /// Answers with a canned build; local repository and fetched files in a temporary folder.
@@ -111,7 +115,8 @@ TEST(MavenModel, ArtifactListsAndRepositoryPaths) {
   ASSERT_EQ(list.size(), 4u);
   EXPECT_EQ(list[0].key(), "org.junit.jupiter:junit-jupiter-api");
   EXPECT_EQ(list[2].classifier, "linux-x86_64");
-  EXPECT_EQ(repository_path("/m2", list[1]), "/m2/com/google/guava/guava/31.1-jre/guava-31.1-jre.jar");
+  EXPECT_EQ(repository_path("/m2", list[1]),
+            "/m2/com/google/guava/guava/31.1-jre/guava-31.1-jre.jar");
   EXPECT_EQ(repository_path("/m2", list[2]),
             "/m2/io/netty/netty-transport-native-epoll/4.1.90/"
             "netty-transport-native-epoll-4.1.90-linux-x86_64.jar");
@@ -122,10 +127,10 @@ TEST(MavenModel, ArtifactListsAndRepositoryPaths) {
 
 TEST(MavenStack, EnginesAndLauncherAreAddedAsSurefireDoes) {
   // Jupiter API only: its engine and the launcher of its Platform.
-  auto jupiter = missing_junit_artifacts(
-      {art("org.junit.jupiter", "junit-jupiter-api", "5.14.1"),
-       art("org.junit.platform", "junit-platform-commons", "1.14.1")},
-      "6.0.3");
+  auto jupiter =
+      missing_junit_artifacts({art("org.junit.jupiter", "junit-jupiter-api", "5.14.1"),
+                               art("org.junit.platform", "junit-platform-commons", "1.14.1")},
+                              "6.0.3");
   ASSERT_EQ(jupiter.size(), 2u);
   EXPECT_EQ(jupiter[0].key() + ":" + jupiter[0].version,
             "org.junit.jupiter:junit-jupiter-engine:5.14.1");
@@ -138,16 +143,18 @@ TEST(MavenStack, EnginesAndLauncherAreAddedAsSurefireDoes) {
   EXPECT_EQ(junit4[1].artifact + ":" + junit4[1].version, "junit-platform-launcher:6.0.3");
   // JUnit 4.11 is too old for Vintage; a complete stack needs nothing.
   EXPECT_TRUE(missing_junit_artifacts({art("junit", "junit", "4.11")}, "6.0.3").empty());
-  EXPECT_TRUE(missing_junit_artifacts({art("org.junit.jupiter", "junit-jupiter-api", "6.0.3"),
-                                       art("org.junit.jupiter", "junit-jupiter-engine", "6.0.3"),
-                                       art("org.junit.platform", "junit-platform-launcher", "6.0.3")},
-                                      "6.0.3")
-                  .empty());
+  EXPECT_TRUE(
+      missing_junit_artifacts({art("org.junit.jupiter", "junit-jupiter-api", "6.0.3"),
+                               art("org.junit.jupiter", "junit-jupiter-engine", "6.0.3"),
+                               art("org.junit.platform", "junit-platform-launcher", "6.0.3")},
+                              "6.0.3")
+          .empty());
 }
 
 /// A reactor in `dir`: parent (pom) with modules core and app; app uses core.
 void write_reactor(const test::TempDir& dir, CannedMaven& maven) {
-  dir.write("pom.xml", "<project><modules><module>core</module><module>app</module></modules></project>");
+  dir.write("pom.xml",
+            "<project><modules><module>core</module><module>app</module></modules></project>");
   dir.write("core/pom.xml", "<project/>");
   dir.write("app/pom.xml", "<project/>");
   dir.write("core/src/main/java/c/Core.java", "package c; public class Core {}\n");
@@ -229,20 +236,23 @@ TEST(MavenModules, LoadProjectTakesTheModule) {
   EXPECT_EQ(project->module, "app");
   EXPECT_EQ(project->src_dir, dir.path() + "/app/src/main/java");
   EXPECT_EQ(project->stack_origin, StackOrigin::kProject);
-  EXPECT_EQ(project->resource_dirs, std::vector<std::string>{dir.path() + "/app/src/main/resources"});
+  EXPECT_EQ(project->resource_dirs,
+            std::vector<std::string>{dir.path() + "/app/src/main/resources"});
 }
 
 /// A stand-in `mvn`: answers describe with one module listing junit, or fails like Maven.
 std::string fake_mvn(const test::TempDir& dir, bool works) {
   std::string script =
-      works ? "#!/bin/sh\nfor a; do case \"$a\" in\n"
-              "  -Dexpression=*) echo \"$(dirname \"$0\")/repo\"; exit 0;;\n"
-              "  -Doutput=*) printf '<project><artifactId>a</artifactId></project>' > \"${a#*=}\";;\n"
-              "  -DoutputFile=*) f=$(echo \"${a#*=}\" | sed 's/${project.artifactId}/a/');"
-              " mkdir -p \"$(dirname \"$f\")\"; printf '   junit:junit:jar:4.13.2:test\\n' > \"$f\";;\n"
-              "esac; done\necho called >> \"$(dirname \"$0\")/calls\"\n"
-            : "#!/bin/sh\nprintf '\\033[0m[ERROR] No plugin found for prefix dependency\\n"
-              "[ERROR] more\\n'\nexit 1\n";
+      works
+          ? "#!/bin/sh\nfor a; do case \"$a\" in\n"
+            "  -Dexpression=*) echo \"$(dirname \"$0\")/repo\"; exit 0;;\n"
+            "  -Doutput=*) printf '<project><artifactId>a</artifactId></project>' > \"${a#*=}\";;\n"
+            "  -DoutputFile=*) f=$(echo \"${a#*=}\" | sed 's/${project.artifactId}/a/');"
+            " mkdir -p \"$(dirname \"$f\")\"; printf '   junit:junit:jar:4.13.2:test\\n' > "
+            "\"$f\";;\n"
+            "esac; done\necho called >> \"$(dirname \"$0\")/calls\"\n"
+          : "#!/bin/sh\nprintf '\\033[0m[ERROR] No plugin found for prefix dependency\\n"
+            "[ERROR] more\\n'\nexit 1\n";
   std::string path = dir.write("bin/mvn", script);
   fs::permissions(path, fs::perms::owner_all);
   return path;
