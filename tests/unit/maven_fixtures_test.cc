@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <sys/file.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
@@ -68,8 +68,7 @@ std::string jacoco_run() {
 std::map<std::string, Counts> jacoco_counts(const std::string& module_dir) {
   std::map<std::string, Counts> out;
   pugi::xml_document doc;
-  EXPECT_TRUE(doc.load_file((module_dir + "/target/site/jacoco/jacoco.xml").c_str()))
-      << module_dir;
+  EXPECT_TRUE(doc.load_file((module_dir + "/target/site/jacoco/jacoco.xml").c_str())) << module_dir;
   for (const pugi::xml_node& package : doc.child("report").children("package")) {
     std::string name = package.attribute("name").value();
     std::replace(name.begin(), name.end(), '/', '.');
@@ -117,9 +116,15 @@ void expect_counts_of_mvn_test(const std::string& module) {
 TEST(MavenFixtures, MockitoJupiterCountsEqualMvnTest) {
   expect_counts_of_mvn_test("mockito-jupiter");
 }
-TEST(MavenFixtures, ModulesCountsEqualMvnTest) { expect_counts_of_mvn_test("modules/app"); }
-TEST(MavenFixtures, JUnit4RunnerCountsEqualMvnTest) { expect_counts_of_mvn_test("junit4-runner"); }
-TEST(MavenFixtures, Jupiter6CountsEqualMvnTest) { expect_counts_of_mvn_test("jupiter6"); }
+TEST(MavenFixtures, ModulesCountsEqualMvnTest) {
+  expect_counts_of_mvn_test("modules/app");
+}
+TEST(MavenFixtures, JUnit4RunnerCountsEqualMvnTest) {
+  expect_counts_of_mvn_test("junit4-runner");
+}
+TEST(MavenFixtures, Jupiter6CountsEqualMvnTest) {
+  expect_counts_of_mvn_test("jupiter6");
+}
 TEST(MavenFixtures, ParentManagedCountsEqualMvnTest) {
   expect_counts_of_mvn_test("parent-managed/lib");
 }
