@@ -20,10 +20,9 @@ TEST(PromptDependencies, VersionsOfTheJarsThatRunNotesWhereTheyDifferAndWhatIsLe
       "/m2/org/assertj/assertj-core/3.27.6/assertj-core-3.27.6.jar",
       "/usr/share/java/mockito-core-2.23.0.jar"};
   PromptDependencies deps = prompt_dependencies(project);
-  EXPECT_EQ(deps.coordinates,
-            (std::vector<std::string>{"org.junit.jupiter:junit-jupiter:5.14.1",
-                                      "org.mockito:mockito-core:2.23.0",
-                                      "org.assertj:assertj-core:3.27.6"}));
+  EXPECT_EQ(deps.coordinates, (std::vector<std::string>{"org.junit.jupiter:junit-jupiter:5.14.1",
+                                                        "org.mockito:mockito-core:2.23.0",
+                                                        "org.assertj:assertj-core:3.27.6"}));
   ASSERT_EQ(deps.notes.size(), 2u);
   auto* version = std::get_if<event::VersionNote>(&deps.notes[0]);
   ASSERT_NE(version, nullptr);
