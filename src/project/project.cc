@@ -264,15 +264,6 @@ Result<std::string> fqn_of(const std::string& path, const std::string& source_ro
   return name;
 }
 
-bool is_test_class_file(std::string_view file_name) {
-  file_name = file_name.substr(file_name.rfind('/') + 1);
-  if (!file_name.ends_with(".java")) return false;
-  std::string_view stem = file_name.substr(0, file_name.size() - 5);
-  if (stem.find('$') != std::string_view::npos) return false;  // Surefire skips nested classes
-  return stem.starts_with("Test") || stem.ends_with("Test") || stem.ends_with("Tests") ||
-         stem.ends_with("TestCase");
-}
-
 Result<std::vector<std::string>> list_java_files(const std::string& dir) {
   std::vector<std::string> files;
   if (!is_directory(dir)) return files;

@@ -89,10 +89,6 @@ std::string test_class_for(std::string_view fqn);
 /// ("root/a/b/C.java" -> "a.b.C"). Fails when the path is not a .java file under that root.
 Result<std::string> fqn_of(const std::string& path, const std::string& source_root);
 
-/// Whether Surefire runs this file by default: Test*.java, *Test.java, *Tests.java or
-/// *TestCase.java (a path's folders are ignored).
-bool is_test_class_file(std::string_view file_name);
-
 /// The .java files under `dir`, recursively, sorted; empty when `dir` does not exist.
 Result<std::vector<std::string>> list_java_files(const std::string& dir);
 

@@ -403,17 +403,6 @@ TEST(ProjectMapping, FqnOfPathUnderSourceRoot) {
   EXPECT_FALSE(fqn_of("/p/src/notes.txt", "/p/src").ok());
 }
 
-TEST(ProjectMapping, SurefireTestFileNames) {
-  for (const char* yes : {"CartTest.java", "TestCart.java", "CartTests.java", "CartTestCase.java",
-                          "/a/b/CartTest.java"}) {
-    EXPECT_TRUE(is_test_class_file(yes)) << yes;
-  }
-  for (const char* no : {"Cart.java", "CartTest.class", "Contest.java", "Cart$InnerTest.java",
-                         "CartTestHelper.java"}) {
-    EXPECT_FALSE(is_test_class_file(no)) << no;
-  }
-}
-
 TEST(ProjectMapping, ListsSourcesRecursivelySorted) {
   FakeMavenTool maven;
   auto project = load_project(project_fixture("maven"), {}, maven);
