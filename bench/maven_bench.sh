@@ -9,7 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 write=${1:-}
-build=${BUILD_DIR:-$root/build}
+build=$(cd "${BUILD_DIR:-$root/build}" && pwd)
 corpus=${PANTA_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/panta-corpus}
 runs=${RUNS:-3}
 bench=$build/panta_bench_maven

@@ -8,7 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 write=${1:-}
-build=${BUILD_DIR:-$root/build}
+build=$(cd "${BUILD_DIR:-$root/build}" && pwd)
 corpus=${PANTA_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/panta-corpus}
 classes=$(awk -F'\t' '$1=="lang"{print $6}' "$corpus/index.tsv" 2>/dev/null || true)
 if [ -z "$classes" ] || [ ! -f "$classes/org/apache/commons/lang3/CharUtils.class" ]; then

@@ -200,5 +200,32 @@ TEST(CoverageCli, CommonsLang3FromTheCorpus) {
   EXPECT_GT(j["tests"].size(), 20u);
 }
 
+TEST(CoverageCli, WithoutMavenTheTestsRunWithTheDefaultStackAndOneLineSaysWhy) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  // Maven as offline with an empty local repository; no answers of Panta's cache either.
+  dir.write("bin/mvn",
+            "#!/bin/sh\necho '[ERROR] Failed to execute goal on project shop: Could not resolve "
+            "dependencies for project org.example:shop:jar:1.0: Cannot access central in offline "
+            "mode and the artifact org.junit.jupiter:junit-jupiter:jar:5.9.2 has not been "
+            "downloaded from it before.'\nexit 1\n");
+  std::filesystem::permissions(dir.path() + "/bin/mvn", std::filesystem::perms::owner_all);
+  std::string env =
+      "env PATH=" + dir.path() + "/bin:$PATH XDG_CACHE_HOME=" + dir.path() + "/cache ";
+  auto r = test::run_command(env + PANTA_BINARY + " coverage --project " + root + " 2>&1");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("panta: note: Maven could not resolve the build at " + root),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("org.junit.jupiter:junit-jupiter:jar:5.9.2 has not been downloaded"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("the tests run with the test stack below (Panta's default test stack: "
+                       "JUnit Jupiter 6.0.3"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tests: 1 passed"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace panta

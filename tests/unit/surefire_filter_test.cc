@@ -36,15 +36,16 @@ TEST(SurefireFilter, ThePomsPatternsAndExcludeTests) {
 TEST(SurefireArgLine, TakesPropertiesAndModuleOptionsLeavesAgentsAndHeap) {
   std::vector<std::string> dropped;
   auto options = arg_line_options(
-      "@{argLine} -Dfile.encoding=UTF-8 -Xmx2g -XX:+UseG1GC --add-opens java.base/java.lang=ALL-UNNAMED "
+      "@{argLine} -Dfile.encoding=UTF-8 -Xmx2g -XX:+UseG1GC --add-opens "
+      "java.base/java.lang=ALL-UNNAMED "
       "-javaagent:/x/jacoco.jar=destfile=y \"-Dname=a b\" -ea ${surefire.extra}",
       dropped);
-  EXPECT_EQ(options, (std::vector<std::string>{"-Dfile.encoding=UTF-8", "-XX:+UseG1GC",
-                                               "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                                               "-Dname=a b", "-ea"}));
-  EXPECT_EQ(dropped, (std::vector<std::string>{"@{argLine}", "-Xmx2g",
-                                               "-javaagent:/x/jacoco.jar=destfile=y",
-                                               "${surefire.extra}"}));
+  EXPECT_EQ(options,
+            (std::vector<std::string>{"-Dfile.encoding=UTF-8", "-XX:+UseG1GC", "--add-opens",
+                                      "java.base/java.lang=ALL-UNNAMED", "-Dname=a b", "-ea"}));
+  EXPECT_EQ(dropped,
+            (std::vector<std::string>{"@{argLine}", "-Xmx2g", "-javaagent:/x/jacoco.jar=destfile=y",
+                                      "${surefire.extra}"}));
 }
 
 }  // namespace
