@@ -27,7 +27,6 @@ CUT = "org.apache.commons.lang3.CharUtils"
 PACKAGE = "org.apache.commons.lang3"
 TEST_CLASS = "CharUtilsGeneratedTest"
 TEST_FQN = PACKAGE + "." + TEST_CLASS
-TEST_COMPILE_JARS = ["junit-jupiter-api", "junit-platform-commons", "opentest4j", "apiguardian-api"]
 # The flags src/runner/jvm_helper.cc starts the helper with (HelperConfig's default heap).
 HELPER_JVM_FLAGS = ["-Xmx768m", "-XX:+UseSerialGC", "-Xss4m"]
 # The helper's default javac options, so both sides compile the same way.
@@ -105,7 +104,11 @@ class Helper:
         os.makedirs(workdir, exist_ok=True)
         self.stderr = open(os.path.join(workdir, "helper.stderr"), "wb")
         started = time.monotonic()
-        self.proc = subprocess.Popen([args.java] + HELPER_JVM_FLAGS + ["-jar", args.runner_jar],
+        # As Panta starts it: the test stack's byte-buddy-agent as -javaagent (Mockito's inline
+        # mock maker), the stack on every compile and run class path (the helper has no JUnit).
+        agent = [j for j in args.stack_jars if os.path.basename(j).startswith("byte-buddy-agent")]
+        flags = HELPER_JVM_FLAGS + ["-javaagent:" + a for a in agent[:1]]
+        self.proc = subprocess.Popen([args.java] + flags + ["-jar", args.runner_jar],
                                      cwd=workdir, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self.stderr)
         self.next_id = 0
@@ -150,7 +153,7 @@ def warm_iteration(helper, args, source, method):
                        sources=[{"path": "%s/%s.java" % (PACKAGE.replace(".", "/"), TEST_CLASS),
                                  "text": source}])
     t1 = time.monotonic()
-    r = helper.request("run", classpath=[args.classes], units=["gen"],
+    r = helper.request("run", classpath=[args.classes] + args.stack_jars, units=["gen"],
                        tests=["%s#%s" % (TEST_FQN, method)], coverage_classes=[CUT])
     t2 = time.monotonic()
     if not c["success"]:
@@ -196,7 +199,7 @@ def naive_iteration(args, workdir, source, method):
     agent = "-javaagent:%s=destfile=%s,excludes=org.jacoco.*:org.objectweb.asm.*" % (
         args.agent_jar, exec_file)
     junit_ms, junit_kb = run_process(
-        [args.java, agent, "-jar", args.console_jar, "--disable-banner", "--details=none",
+        [args.java, agent, "-jar", args.console_jar, "execute", "--disable-banner", "--details=none",
          "--fail-if-no-tests", "--class-path", os.pathsep.join([out_dir, args.classes]),
          "--select-method", "%s#%s" % (TEST_FQN, method)],
         workdir, "junit")
@@ -238,7 +241,8 @@ def measure(args):
                           % (method, w[3]["lines"], n[5]["lines"]), file=sys.stderr)
         rss_kb, hwm_kb = helper.status_kb("VmRSS"), helper.status_kb("VmHWM")
         # Untimed check that all 30 methods of the class really pass (the expectations are ours).
-        full = helper.request("run", classpath=[args.classes], units=["gen"], tests=[TEST_FQN])
+        full = helper.request("run", classpath=[args.classes] + args.stack_jars, units=["gen"],
+                              tests=[TEST_FQN])
     finally:
         helper.close()
     if full["summary"]["passed"] != len(FIXED_METHODS) + 1:
@@ -286,11 +290,14 @@ Command: `bench/runner_bench.sh --write` (env `RUNS`, default 50; `NAIVE_RUNS`, 
 needs `../shared/corpus/fetch-subjects.sh --compile lang` first. One iteration = compile a
 {len(FIXED_METHODS) + 1}-method JUnit 5 test class for commons-lang3's `CharUtils` whose last method
 is new (name and body change every iteration), run only that method, collect line coverage of
-`CharUtils`. Warm: one `panta-runner.jar` helper (`{' '.join(HELPER_JVM_FLAGS)}`, as
-`jvm_helper.cc` starts it), a `compile` request with the source text in memory then a `run`
-request. Naive: `javac` process, then `java -javaagent:build/jacocoagent.jar -jar
-junit-platform-console-standalone.jar --select-method ...`, then a JVM reading the exec file
-with JaCoCo's Analyzer (`ExecToJson`). {len(warm_total)} warm and {len(naive_total)} naive
+`CharUtils`, with Panta's default test stack (`build/test-stack`: JUnit 6.0.3, Mockito 5.20,
+...) and JaCoCo 0.8.15 on both sides. Warm: one `panta-runner.jar` helper
+(`{' '.join(HELPER_JVM_FLAGS)}` and the stack's byte-buddy-agent as `-javaagent`, as Panta
+starts it; the stack's JUnit in the helper's framework class loader, kept across runs), a
+`compile` request with the source text in memory then a `run` request. Naive: `javac`
+process, then `java -javaagent:build/jacocoagent.jar -jar
+junit-platform-console-standalone-6.0.3.jar execute --select-method ...`, then a JVM reading
+the exec file with JaCoCo's Analyzer (`ExecToJson`). {len(warm_total)} warm and {len(naive_total)} naive
 iterations in one run, the naive ones spread evenly among the warm ones (each on the same
 source as the warm iteration just before it), {os.cpu_count()} cores (1-minute load average
 {m['load'][0]:.1f} before, {m['load'][1]:.1f} after), {java_version(args)}.
@@ -330,7 +337,7 @@ def java_version(args):
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for opt in ["--java", "--javac", "--runner-jar", "--agent-jar", "--console-jar",
-                "--tools-classpath", "--classes", "--lib-dir", "--work"]:
+                "--tools-classpath", "--classes", "--stack", "--work"]:
         p.add_argument(opt, required=True)
     p.add_argument("--runs", type=int, default=50)
     p.add_argument("--naive-runs", type=int, default=15)
@@ -338,8 +345,9 @@ def main():
     args = p.parse_args()
     if args.runs < 1 or args.naive_runs < 1 or args.start_runs < 1:
         p.error("--runs, --naive-runs and --start-runs must be positive")
-    args.compile_classpath = [args.classes] + [os.path.join(args.lib_dir, j + ".jar")
-                                               for j in TEST_COMPILE_JARS]
+    with open(args.stack) as f:
+        args.stack_jars = [line.strip() for line in f if line.strip()]
+    args.compile_classpath = [args.classes] + args.stack_jars
     try:
         load_before = os.getloadavg()[0]
         m = measure(args)

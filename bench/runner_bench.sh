@@ -8,8 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 write=${1:-}
-build=${BUILD_DIR:-$root/build}
-lib=/usr/share/java
+build=$(cd "${BUILD_DIR:-$root/build}" && pwd)
 corpus=${PANTA_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/panta-corpus}
 classes=$(awk -F'\t' '$1=="lang"{print $6}' "$corpus/index.tsv" 2>/dev/null || true)
 if [ -z "$classes" ] || [ ! -f "$classes/org/apache/commons/lang3/CharUtils.class" ]; then
@@ -22,7 +21,10 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-jacoco_cp=$lib/org.jacoco.core.jar:$lib/asm.jar:$lib/asm-commons.jar:$lib/asm-tree.jar:$lib/asm-analysis.jar
+# The JaCoCo core and console launcher of the helper's versions (java-runner/build.sh).
+test_tools=$build/java-runner/test-tools/classpath.txt
+jacoco_cp=$(grep -v console-standalone "$test_tools" | paste -sd:)
+console=$(grep console-standalone "$test_tools")
 tools=$build/java-runner/panta-runner-testtools.jar
 if [ ! -f "$tools" ]; then
   # Not built yet (target panta_runner_testtools): compile the one tool needed here.
@@ -33,8 +35,8 @@ fi
 report=$(python3 "$root/bench/runner_bench.py" \
   --java java --javac javac \
   --runner-jar "$build/panta-runner.jar" --agent-jar "$build/jacocoagent.jar" \
-  --console-jar "$lib/junit-platform-console-standalone.jar" \
-  --tools-classpath "$tools:$jacoco_cp" --classes "$classes" --lib-dir "$lib" \
+  --console-jar "$console" \
+  --tools-classpath "$tools:$jacoco_cp" --classes "$classes" --stack "$build/test-stack/classpath.txt" \
   --work "$tmp/work" --runs "${RUNS:-50}" --naive-runs "${NAIVE_RUNS:-15}")
 echo "$report"
 if [ "$write" = "--write" ]; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything Panta needs to build and test, idempotently:
-# Debian packages (only the missing ones) and the pinned tree-sitter-java grammar
-# from the npm registry (unpacked under third_party/, never committed).
+# Debian packages (only the missing ones, Maven among them), the pinned tree-sitter-java grammar
+# from the npm registry (unpacked under third_party/, never committed), and the pinned Maven
+# Central artifacts of the JVM helper, its default test stack and the test fixtures (into the
+# local Maven repository, so that builds and tests then run Maven offline).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -11,7 +13,7 @@ debs=(
   libtomlplusplus-dev libpugixml-dev libcurl4-openssl-dev libsqlite3-dev libkainjow-mustache-dev
   openjdk-17-jdk-headless junit4 junit5 libjacoco-java libasm-java libmockito-java
   libhamcrest-java libopentest4j-java libapiguardian-java
-  python3 openssl libssl-dev bubblewrap
+  python3 openssl libssl-dev bubblewrap maven
 )
 # Node and npm may come from elsewhere than Debian (as on the reference machines).
 command -v npm >/dev/null 2>&1 || debs+=(nodejs npm)
@@ -59,4 +61,31 @@ if ! cmp -s "$requirements" "$venv/.requirements" 2>/dev/null; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check --require-hashes -r "$requirements"
   cp "$requirements" "$venv/.requirements"
   echo "setup: Python tools in third_party/venv"
+fi
+
+# Maven Central artifacts, pinned by the poms: fetched once per change of those poms (a stamp
+# holds their hash). Without network this fails: the build then says what it could not resolve
+# and falls back to Debian's jars.
+maven_poms=("$root/java-runner/pom.xml" "$root/java-runner/stack/pom.xml"
+            "$root/java-runner/tests/tools/pom.xml" "$root/scripts/setup.sh"
+            "$root/scripts/fetch-maven-fixtures.sh" "$root/examples/shop/pom.xml")
+while IFS= read -r pom; do maven_poms+=("$pom"); done < <(find "$root/tests/fixtures/maven" -name pom.xml | sort)
+maven_stamp="$root/third_party/maven-fetched"
+maven_hash=$(cat "${maven_poms[@]}" | openssl dgst -sha256 | awk '{print $NF}')
+if [ "$(cat "$maven_stamp" 2>/dev/null)" != "$maven_hash" ]; then
+  tmp_maven=$(mktemp -d)
+  mvn_online=(mvn -B -q -Dstyle.color=never)
+  if { "${mvn_online[@]}" -f "$root/java-runner/pom.xml" package -Dpanta.build.dir="$tmp_maven/runner" \
+       && "${mvn_online[@]}" -f "$root/java-runner/stack/pom.xml" dependency:copy-dependencies \
+            -DoutputDirectory="$tmp_maven/stack" \
+       && "${mvn_online[@]}" -f "$root/java-runner/tests/tools/pom.xml" \
+            dependency:copy-dependencies -DoutputDirectory="$tmp_maven/tools" \
+       && bash "$root/scripts/fetch-maven-fixtures.sh" "$tmp_maven"; } > "$tmp_maven/log" 2>&1; then
+    mkdir -p "$root/third_party" && echo "$maven_hash" > "$maven_stamp"
+    echo "setup: pinned Maven Central artifacts in the local repository"
+  else
+    grep -m3 -E 'ERROR|error' "$tmp_maven/log" >&2 || true
+    echo "setup: could not fetch the pinned Maven Central artifacts (offline?); the build falls back to Debian's jars" >&2
+  fi
+  rm -rf "$tmp_maven"
 fi

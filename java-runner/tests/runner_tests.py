@@ -15,9 +15,11 @@ import subprocess
 import sys
 import time
 
-# Jars a test class of the fixture needs at compile time.
-TEST_COMPILE_JARS = ["junit-jupiter-api", "junit-jupiter-params", "junit4", "hamcrest", "opentest4j",
-                     "apiguardian-api", "mockito-core", "junit-platform-commons"]
+
+
+def read_lines(path):
+    with open(path) as f:
+        return [line.strip() for line in f if line.strip()]
 
 
 class Failure(Exception):
@@ -37,7 +39,7 @@ class Helper:
         self.stderr = open(self.stderr_path, "wb")
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            [ctx.args.java, "-Xmx" + xmx, "-jar", ctx.args.runner_jar],
+            [ctx.args.java, "-Xmx" + xmx] + ctx.agent_options() + ["-jar", ctx.args.runner_jar],
             cwd=ctx.work, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
         self.last_id = 0
 
@@ -84,15 +86,22 @@ class Context:
         self.main_dir = os.path.join(self.work, "classes", "main")
         self.test_dir = os.path.join(self.work, "classes", "test")
 
-    def jar(self, name):
-        return os.path.join(self.args.lib_dir, name + ".jar")
+        # The test stack the helper runs the fixture's tests with (build/test-stack): JUnit,
+        # Hamcrest, Mockito..., on the class path of every compile and run, as Panta gives them.
+        self.stack = read_lines(args.stack)
+        self.tools = read_lines(args.tools_classpath_file)
+
+    def agent_options(self):
+        """-javaagent of the stack's byte-buddy-agent, as Panta starts the helper."""
+        agents = [j for j in self.stack if os.path.basename(j).startswith("byte-buddy-agent")]
+        return ["-javaagent:" + agents[0]] if agents else []
 
     def sources(self, kind):
         return sorted(glob.glob(os.path.join(self.fixture, "src", kind, "java", "**", "*.java"),
                                 recursive=True))
 
     def test_classpath(self):
-        return [self.main_dir] + [self.jar(j) for j in TEST_COMPILE_JARS]
+        return [self.main_dir] + self.stack
 
     def prepare(self, helper, tests_on_disk=False):
         """Main sources -> main_dir (from files); tests -> unit "tests" (from text)."""
@@ -109,7 +118,7 @@ class Context:
             check(ans["ok"] and ans["success"], "test compile to disk failed: %s" % ans)
 
     def run(self, helper, tests, **fields):
-        ans = helper.request("run", classpath=[self.main_dir], units=["tests"], tests=tests,
+        ans = helper.request("run", classpath=self.test_classpath(), units=["tests"], tests=tests,
                              **fields)
         check(ans["ok"], "run failed: %s" % ans)
         return ans
@@ -338,13 +347,16 @@ def jacoco_agent_coverage(ctx, test_class, classes):
     exec_file = os.path.join(ctx.work, "jacoco.exec")
     agent = "-javaagent:%s=destfile=%s,excludes=org.jacoco.*:org.objectweb.asm.*" % (
         ctx.args.agent_jar, exec_file)
-    console = ctx.jar("junit-platform-console-standalone")
-    cp = os.pathsep.join([ctx.main_dir, ctx.test_dir] + [ctx.jar(j) for j in TEST_COMPILE_JARS])
-    run = subprocess.run([ctx.args.java, agent, "-jar", console, "--disable-banner",
-                          "--class-path", cp, "--select-class", test_class],
+    console = [j for j in ctx.tools if "junit-platform-console-standalone" in j][0]
+    cp = os.pathsep.join([ctx.main_dir, ctx.test_dir] + ctx.stack)
+    # JUnit 6's console launcher wants the "execute" subcommand; Debian's 1.9 knows none.
+    old = os.path.basename(console) == "junit-platform-console-standalone.jar"
+    command = [ctx.args.java, agent, "-jar", console] + ([] if old else ["execute"])
+    run = subprocess.run(command + ["--disable-banner", "--class-path", cp,
+                                    "--select-class", test_class],
                          cwd=ctx.work, capture_output=True, text=True)
     check(run.returncode == 0, "console launcher failed: %s %s" % (run.stdout, run.stderr))
-    tools_cp = ctx.args.tools_jar + os.pathsep + ctx.args.tools_classpath
+    tools_cp = os.pathsep.join([ctx.args.tools_jar] + ctx.tools)
     out = subprocess.run([ctx.args.java, "-cp", tools_cp, "ExecToJson", exec_file, ctx.main_dir]
                          + classes, capture_output=True, text=True)
     check(out.returncode == 0, "ExecToJson failed: %s" % out.stderr)
@@ -419,7 +431,7 @@ def case_coverage_store(ctx, h):
     check(dropped["ok"] and dropped["dropped"], "drop: %s" % dropped)
     fresh = ctx.run(h, [methods[0]], coverage_classes=["demo.Branchy"], coverage_store="acc")
     check(fresh["coverage_store_runs"] == 1, "a dropped store came back with its runs")
-    bad = h.request("run", classpath=[ctx.main_dir], units=["tests"], tests=[methods[0]],
+    bad = h.request("run", classpath=ctx.test_classpath(), units=["tests"], tests=[methods[0]],
                     coverage_store="acc")
     check(not bad["ok"] and "coverage_classes" in bad["error"], "store without classes: %s" % bad)
 
@@ -449,7 +461,7 @@ def case_benchmark(ctx, h):
     run_ms = []
     for _ in range(40):
         t = time.monotonic()
-        ans = h.request("run", classpath=[ctx.main_dir], units=["gen"], tests=["demo.GeneratedTest#m3"],
+        ans = h.request("run", classpath=ctx.test_classpath(), units=["gen"], tests=["demo.GeneratedTest#m3"],
                         coverage_classes=["demo.Calculator"])
         run_ms.append((time.monotonic() - t) * 1000)
         check(ans["results"][0]["status"] == "passed", str(ans))
@@ -468,8 +480,8 @@ def main():
     cases = {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
     p = argparse.ArgumentParser()
     p.add_argument("case", choices=sorted(cases))
-    for opt in ["--java", "--runner-jar", "--agent-jar", "--tools-jar", "--tools-classpath",
-                "--lib-dir", "--fixtures", "--work"]:
+    for opt in ["--java", "--runner-jar", "--agent-jar", "--tools-jar", "--tools-classpath-file",
+                "--stack", "--fixtures", "--work"]:
         p.add_argument(opt, required=True)
     args = p.parse_args()
     ctx = Context(args)

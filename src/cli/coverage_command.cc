@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -9,6 +10,7 @@
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
 #include "coverage/coverage.h"
+#include "project/class_targets.h"
 #include "runner/test_session.h"
 
 namespace panta::cli {
@@ -23,9 +25,50 @@ struct CoverageArgs {
   std::string format = "text";
 };
 
+std::string package_of(const std::string& class_name) {
+  size_t dot = class_name.rfind('.');
+  return dot == std::string::npos ? "(default package)" : class_name.substr(0, dot);
+}
+
+struct Totals {
+  coverage::Counter lines;
+  coverage::Counter branches;
+  void add(const coverage::SourceCoverage& s) {
+    auto l = s.line_counter();
+    auto b = s.branch_counter();
+    lines.covered += l.covered;
+    lines.missed += l.missed;
+    branches.covered += b.covered;
+    branches.missed += b.missed;
+  }
+};
+
+// Per package and for the whole project, in package order; the project under "".
+std::map<std::string, Totals> totals_of(const std::vector<coverage::SourceCoverage>& sources) {
+  std::map<std::string, Totals> out;
+  for (const auto& s : sources) {
+    out[package_of(s.class_name)].add(s);
+    out[""].add(s);
+  }
+  return out;
+}
+
+void print_totals(const std::vector<coverage::SourceCoverage>& sources) {
+  auto totals = totals_of(sources);
+  auto line = [](const std::string& what, const std::string& name, const Totals& t) {
+    std::cout << fmt::format("{:<9} {}  lines {:5.1f}% ({} of {}), branches {:5.1f}% ({} of {})\n",
+                             what, name, t.lines.percent(), t.lines.covered, t.lines.total(),
+                             t.branches.percent(), t.branches.covered, t.branches.total());
+  };
+  for (const auto& [package, t] : totals) {
+    if (!package.empty()) line("package", package, t);
+  }
+  if (totals.count("") != 0) line("project", "(all classes)", totals[""]);
+}
+
 void print_text(const project::Project& project,
-                const std::vector<coverage::SourceCoverage>& sources,
-                const runner::RunResult& run) {
+                const std::vector<coverage::SourceCoverage>& sources, const runner::RunResult& run,
+                const std::vector<runner::TestSession::LeftOut>& left_out) {
   for (const auto& s : sources) {
     auto lines = s.line_counter();
     auto branches = s.branch_counter();
@@ -41,12 +84,34 @@ void print_text(const project::Project& project,
     if (r.status == runner::TestStatus::kPassed) continue;
     std::cout << fmt::format("{} {}: {}\n", runner::to_string(r.status), r.id, r.message);
   }
-  std::cout << "tests: " << test_counts(run.results) << "\n";
+  for (const auto& l : left_out) std::cout << "left out, does not compile: " << l.error << "\n";
+  std::cout << "tests: " << test_counts(run.results)
+            << (left_out.empty() ? "" : fmt::format(" ({} test files left out)", left_out.size()))
+            << "\n";
+  print_totals(sources);
+}
+
+ordered_json totals_json(const std::vector<coverage::SourceCoverage>& sources) {
+  ordered_json packages = ordered_json::array();
+  ordered_json project;
+  for (const auto& [package, t] : totals_of(sources)) {
+    ordered_json entry = {
+        {"lines", {{"covered", t.lines.covered}, {"missed", t.lines.missed}}},
+        {"branches", {{"covered", t.branches.covered}, {"missed", t.branches.missed}}}};
+    if (package.empty()) {
+      project = std::move(entry);
+    } else {
+      entry["name"] = package;
+      packages.push_back(std::move(entry));
+    }
+  }
+  return {{"packages", std::move(packages)}, {"project", std::move(project)}};
 }
 
 ordered_json to_json(const project::Project& project,
                      const std::vector<coverage::SourceCoverage>& sources,
-                     const runner::RunResult& run) {
+                     const runner::RunResult& run,
+                     const std::vector<runner::TestSession::LeftOut>& left_out) {
   ordered_json classes = ordered_json::array();
   for (const auto& s : sources) {
     auto lines = s.line_counter();
@@ -70,13 +135,35 @@ ordered_json to_json(const project::Project& project,
                      {"message", r.message},
                      {"duration_ms", r.duration_ms}});
   }
-  ordered_json out = {{"classes", std::move(classes)}, {"tests", std::move(tests)}};
+  ordered_json left = ordered_json::array();
+  for (const auto& l : left_out) left.push_back({{"file", l.file}, {"error", l.error}});
+  ordered_json totals = totals_json(sources);
+  ordered_json out = {{"classes", std::move(classes)},
+                      {"tests", std::move(tests)},
+                      {"left_out", std::move(left)},
+                      {"packages", std::move(totals["packages"])},
+                      {"project", std::move(totals["project"])}};
   if (!run.restart_note.empty()) out["note"] = run.restart_note;
   return out;
 }
 
+// The classes --class names (classes, packages, folders, as `generate` takes them), or all.
+Result<std::vector<std::string>> classes_under_test(const project::Project& project,
+                                                    runner::TestSession& session,
+                                                    const std::vector<std::string>& targets) {
+  if (targets.empty()) return session.main_classes();
+  std::set<std::string> classes;
+  for (const std::string& target : targets) {
+    auto resolved = project::resolve_class_target(project, target);
+    if (!resolved) return resolved.error();
+    if (resolved->empty()) return Error{"--class " + target + ": no class matches it"};
+    classes.insert(resolved->begin(), resolved->end());
+  }
+  return std::vector<std::string>(classes.begin(), classes.end());
+}
+
 int run_coverage(const CoverageArgs& args) {
-  ReadyTests ready = ready_tests(args.project, args.tests);
+  ReadyTests ready = ready_tests(args.project, args.tests, args.classes);
   if (ready.exit_code != 0) return ready.exit_code;
   const project::Project* project = ready.project.get();
   PreparedTests* prepared = ready.tests.get();
@@ -84,16 +171,12 @@ int run_coverage(const CoverageArgs& args) {
     std::cerr << "panta: no test classes in " << project->test_dir << " (give them with --test)\n";
     return kFailed;
   }
-  std::vector<std::string> classes = args.classes;
-  if (classes.empty()) {
-    auto all = prepared->session().main_classes();
-    if (!all) {
-      std::cerr << "panta: " << all.error().message << "\n";
-      return kUsage;
-    }
-    classes = *all;
+  auto classes = classes_under_test(*project, prepared->session(), args.classes);
+  if (!classes) {
+    std::cerr << "panta: " << classes.error().message << "\n";
+    return kUsage;
   }
-  auto run = prepared->session().run(prepared->tests(), classes, test_timeout(args.project));
+  auto run = prepared->session().run(prepared->tests(), *classes, test_timeout(args.project));
   if (!run) {
     std::cerr << "panta: " << run.error().message << "\n";
     return kFailed;
@@ -101,13 +184,13 @@ int run_coverage(const CoverageArgs& args) {
   if (!run->restart_note.empty()) std::cerr << "panta: note: " << run->restart_note << "\n";
   auto sources = coverage::by_source(run->coverage);
   if (args.format == "json") {
-    std::cout << to_json(*project, sources, *run)
+    std::cout << to_json(*project, sources, *run, prepared->left_out())
                      .dump(2, ' ', false, ordered_json::error_handler_t::replace)
               << "\n";
   } else {
-    print_text(*project, sources, *run);
+    print_text(*project, sources, *run, prepared->left_out());
   }
-  return all_passed(run->results) ? kOk : kFailed;
+  return all_passed(run->results) && prepared->left_out().empty() ? kOk : kFailed;
 }
 
 }  // namespace
@@ -116,7 +199,8 @@ Runner define_coverage(CLI::App& sub) {
   auto args = std::make_shared<CoverageArgs>();
   add_project_options(sub, args->project);
   sub.add_option("--class", args->classes,
-                 "Class under test (FQN; repeatable; default: all main classes)");
+                 "Class under test: a class, a package (org.x or org.x.*) or a folder or file "
+                 "under the source folder (repeatable; default: all main classes)");
   sub.add_option(
       "--test", args->tests,
       "Test class or method to run (FQN[#method]; repeatable; default: all test classes)");

@@ -273,7 +273,7 @@ int run_generate(GenerateArgs args) {
     std::cerr << "panta: " << why << "\n";
     return kUsage;
   }
-  auto project = load_project(args.project);
+  auto project = load_project(args.project, args.classes);
   if (!project) {
     std::cerr << "panta: " << project.error().message << "\n";
     return kUsage;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -72,25 +73,37 @@ Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
   auto ready = main_classes_only(project, options);
   if (!ready) return ready.error();
   std::unique_ptr<PreparedTests> p = std::move(*ready);
-  auto compiled = p->session_->compile_tests(files);
+  auto compiled = p->session_->compile_tests_leaving_out(files, p->left_out_);
   if (!compiled) return compiled.error();
   if (!compiled->success) {
     p->compile_errors_ = runner::format_diagnostics(compiled->diagnostics);
     return p;
   }
-  if (!tests.empty()) {
-    p->tests_ = tests;
-    return p;
+  std::vector<std::string> candidates = tests;
+  if (candidates.empty()) {
+    auto discovered = p->session_->discover_test_classes();
+    if (!discovered) return discovered.error();
+    candidates = std::move(*discovered);
   }
-  auto discovered = p->session_->discover_test_classes();
-  if (!discovered) return discovered.error();
-  p->tests_ = std::move(*discovered);
+  for (const std::string& t : candidates) {
+    std::string file = test_source_of(project, t);
+    bool left_out =
+        std::any_of(p->left_out_.begin(), p->left_out_.end(),
+                    [&](const runner::TestSession::LeftOut& l) { return l.file == file; });
+    if (!left_out) p->tests_.push_back(t);
+  }
+  if (p->tests_.empty() && !p->left_out_.empty()) {
+    for (const auto& l : p->left_out_) p->compile_errors_ += l.error + "\n";
+  }
   return p;
 }
 
-ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests) {
+ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests,
+                       const std::vector<std::string>& hints) {
   ReadyTests ready;
-  auto project = load_project(options);
+  std::vector<std::string> all_hints = hints;
+  all_hints.insert(all_hints.end(), tests.begin(), tests.end());
+  auto project = load_project(options, all_hints);
   if (!project) {
     std::cerr << "panta: " << project.error().message << "\n";
     ready.exit_code = kUsage;
@@ -107,6 +120,10 @@ ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::str
   if (!ready.tests->compile_errors().empty()) {
     std::cerr << "panta: the tests do not compile:\n" << ready.tests->compile_errors();
     ready.exit_code = kFailed;
+    return ready;
+  }
+  for (const auto& l : ready.tests->left_out()) {
+    std::cerr << "panta: left out, does not compile: " << l.error << "\n";
   }
   return ready;
 }

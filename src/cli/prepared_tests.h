@@ -19,9 +19,10 @@ class PreparedTests {
  public:
   /// Starts the helper, compiles the main classes (or reuses them) and the tests: the files of
   /// the `tests` specs ("pkg.FooTest" or "pkg.FooTest#method"), or the whole test folder when
-  /// there are none, in which case every test class is run. Tests that do not compile are a
-  /// result (compile_errors()), not an error. Holds the project's lock (ProjectLock) while it
-  /// lives, and fails when another panta holds it. `project` must outlive the object.
+  /// there are none, in which case every test class Surefire would run is run. A test file
+  /// that does not compile is left out (left_out()) and the others run; when none is left,
+  /// compile_errors() says why. Neither is an error. Holds the project's lock (ProjectLock) while
+  /// it lives, and fails when another panta holds it. `project` must outlive the object.
   static Result<std::unique_ptr<PreparedTests>> prepare(const project::Project& project,
                                                         const ProjectOptions& options,
                                                         const std::vector<std::string>& tests);
@@ -32,8 +33,10 @@ class PreparedTests {
 
   runner::TestSession& session() { return *session_; }
   const std::vector<std::string>& tests() const { return tests_; }
-  /// javac's errors for the tests, "" when they compiled.
+  /// javac's errors for the tests when none of them compiled, "" otherwise.
   const std::string& compile_errors() const { return compile_errors_; }
+  /// The test files left out because they do not compile (the others run).
+  const std::vector<runner::TestSession::LeftOut>& left_out() const { return left_out_; }
 
  private:
   explicit PreparedTests(project::ProjectLock lock) : lock_(std::move(lock)) {}
@@ -42,6 +45,7 @@ class PreparedTests {
   std::optional<runner::TestSession> session_;  // refers to helper_'s runner
   std::vector<std::string> tests_;
   std::string compile_errors_;
+  std::vector<runner::TestSession::LeftOut> left_out_;
 };
 
 /// A loaded project with its tests compiled and ready to run, or the exit code a command stops
@@ -52,9 +56,11 @@ struct ReadyTests {
   int exit_code = 0;  ///< Non-zero when it failed: 2 project error, 1 tests that do not compile.
 };
 
-/// Loads the project of `options` and prepares `tests` (see PreparedTests::prepare). Prints
-/// why it failed ("panta: ..." on stderr) and sets exit_code when it does.
-ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests);
+/// Loads the project of `options` (the module of `hints` or `tests`, for a Maven build of
+/// several) and prepares `tests` (see PreparedTests::prepare). Prints why it failed
+/// ("panta: ..." on stderr) and sets exit_code when it does.
+ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests,
+                       const std::vector<std::string>& hints = {});
 
 /// "N passed, N failed, N errors, N skipped, N timed out" for these results.
 std::string test_counts(const std::vector<runner::TestResult>& results);

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "process/subprocess.h"
+#include "project/surefire_filter.h"
 #include "sandbox/fallback_runner.h"
 #include "sandbox/guard_store.h"
 #include "sandbox/helper_sandbox.h"
@@ -21,6 +22,9 @@ namespace fs = std::filesystem;
 void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--project", o.project, "Project root (Maven, Gradle or plain layout)")
       ->default_str(".");
+  sub.add_option("--module", o.module,
+                 "The module under test of a Maven build of several (artifactId or folder; "
+                 "default: the module of --project, or of the classes named)");
   sub.add_option("--src-dir", o.src_dir,
                  "Main sources (default: the layout's, e.g. src/main/java)");
   sub.add_option("--test-dir", o.test_dir,
@@ -44,7 +48,48 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
                  "JAVA_HOME (repeatable; never one whose name says it is a secret)");
 }
 
-Result<project::Project> load_project(const ProjectOptions& o) {
+namespace {
+
+// "JUnit 6.0.3, Mockito 5.20.0, ...": the versions of a stack's main jars.
+std::string stack_versions(const std::vector<std::string>& jars) {
+  auto versions = project::artifact_versions(jars);
+  std::string out;
+  for (auto [artifact, name] : {std::pair{"junit-jupiter-api", "JUnit Jupiter"},
+                                {"junit", "JUnit 4"},
+                                {"mockito-core", "Mockito"},
+                                {"assertj-core", "AssertJ"},
+                                {"hamcrest", "Hamcrest"}}) {
+    auto it = versions.find(artifact);
+    if (it != versions.end())
+      out += (out.empty() ? "" : ", ") + std::string(name) + " " + it->second;
+  }
+  return out;
+}
+
+// Panta's default stack, for a project whose build gives no JUnit.
+Status add_default_stack(project::Project& project) {
+  auto stack = project::read_test_stack(runner::default_test_stack_dir());
+  if (!stack) return Error{stack.error().message + " (build it with `make build`)"};
+  project.test_classpath.insert(project.test_classpath.end(), stack->jars.begin(),
+                                stack->jars.end());
+  project.stack_origin = stack->origin;
+  if (!project.resolution_note.empty()) {
+    std::cerr << "panta: note: " << project.resolution_note << " ("
+              << project::origin_text(stack->origin) << ": " << stack_versions(stack->jars)
+              << ")\n";
+  }
+  return ok_status();
+}
+
+bool has_junit(const std::vector<std::string>& jars) {
+  auto versions = project::artifact_versions(jars);
+  return versions.count("junit-jupiter-api") != 0 || versions.count("junit") != 0;
+}
+
+}  // namespace
+
+Result<project::Project> load_project(const ProjectOptions& o,
+                                      const std::vector<std::string>& hints) {
   std::error_code ec;
   if (!fs::is_directory(o.project, ec))
     return Error{o.project + ": no such project folder (--project)"};
@@ -55,6 +100,7 @@ Result<project::Project> load_project(const ProjectOptions& o) {
   if (!o.encoding.empty()) flags.encoding = o.encoding;
   if (!o.sandbox.empty()) flags.sandbox = o.sandbox;
   if (!o.test_env.empty()) flags.test_env = o.test_env;
+  if (!o.module.empty()) flags.module = o.module;
   if (!o.classpath.empty()) {
     std::vector<std::string> cp;
     for (const std::string& entry : o.classpath) {
@@ -63,17 +109,31 @@ Result<project::Project> load_project(const ProjectOptions& o) {
     flags.classpath = std::move(cp);
   }
   project::RealMavenTool maven;
-  return project::load_project(o.project, flags, maven);
+  auto project = project::load_project(o.project, flags, maven, hints);
+  if (!project) return project.error();
+  std::vector<std::string> jars = project->classpath;
+  jars.insert(jars.end(), project->test_classpath.begin(), project->test_classpath.end());
+  if (!has_junit(jars)) {
+    if (auto s = add_default_stack(*project); !s) return s.error();
+  } else {
+    project->stack_origin = project::StackOrigin::kProject;
+    if (!project->resolution_note.empty())
+      std::cerr << "panta: note: " << project->resolution_note << "\n";
+  }
+  return project;
 }
 
 namespace {
 
 // What the sandboxed helper must see: the project, its sources, classes and class path, the jar.
 std::vector<std::string> helper_reads(const project::Project& project, const std::string& jar) {
-  std::vector<std::string> out = {project.root, project.src_dir, project.test_dir};
+  std::vector<std::string> out = {project.root, project.reactor_root, project.src_dir,
+                                  project.test_dir};
   if (!project.compile_main) out.push_back(project.classes_dir);
   out.insert(out.end(), project.classpath.begin(), project.classpath.end());
+  out.insert(out.end(), project.test_classpath.begin(), project.test_classpath.end());
   out.push_back(jar);
+  out.push_back(runner::junit_bridge_jar(jar));
   return out;
 }
 
@@ -102,6 +162,23 @@ Status recover_interrupted_run(const project::Project& project) {
   return ok_status();
 }
 
+// The JVM options of the project's tests a helper of Panta's takes too.
+void add_jvm_options(const project::Project& project, runner::HelperConfig& config) {
+  // Mockito's inline mock maker (final classes, mockStatic) attaches its agent through
+  // byte-buddy-agent; given at start it needs no self-attach (which the sandbox would stop).
+  if (std::string agent = project::mock_agent_jar(project.test_classpath); !agent.empty())
+    config.jvm_options.push_back("-javaagent:" + agent);
+  // Surefire's argLine, what of it a test JVM of Panta's may take.
+  std::vector<std::string> dropped;
+  for (std::string& option : project::arg_line_options(project.surefire.arg_line, dropped))
+    config.jvm_options.push_back(std::move(option));
+  if (!dropped.empty()) {
+    std::string list;
+    for (const std::string& d : dropped) list += (list.empty() ? "" : " ") + d;
+    std::cerr << "panta: note: left out of Surefire's argLine: " << list << "\n";
+  }
+}
+
 }  // namespace
 
 Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Project& project,
@@ -112,16 +189,20 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   if (!scratch) return scratch.error();
   session->scratch_.emplace(std::move(*scratch));
   runner::HelperConfig config;
-  config.workdir = session->scratch();
+  // As Surefire: tests run in the module's folder (a test reading src/test/resources/... by a
+  // relative path finds it); what they may write is the scratch folder (README, Sandbox).
+  config.workdir = project.root;
   config.heap = o.heap;
   config.jar = runner::default_runner_jar();
   std::error_code ec;
   fs::create_directories(fs::path(project.root) / ".panta", ec);
   config.log_path = (fs::path(project.root) / ".panta" / "runner.log").string();
+  add_jvm_options(project, config);
   sandbox::HelperSandboxSpec spec;
   if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
   spec.test_env = project.test_env;
   spec.scratch = session->scratch();
+  spec.workdir = project.root;
   spec.visible = helper_reads(project, config.jar);
   spec.project = project.root;
   auto confined = sandbox::confine_helper(spec, config);

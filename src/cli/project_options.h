@@ -28,15 +28,20 @@ struct ProjectOptions {
   std::string heap = "768m";
   std::string sandbox;  ///< "strict", "fallback", "off"; "" for panta.toml's or the default.
   std::vector<std::string> test_env;
+  std::string module;  ///< --module: the Maven module under test.
 };
 
-/// Declares --project, --src-dir, --test-dir, --classpath, --classes, --encoding,
+/// Declares --project, --module, --src-dir, --test-dir, --classpath, --classes, --encoding,
 /// --test-timeout, --heap, --sandbox and --test-env on `sub`.
 void add_project_options(CLI::App& sub, ProjectOptions& options);
 
-/// Loads the project the options name (panta.toml at its root included). Fails naming the
-/// folder, file or flag at fault.
-Result<project::Project> load_project(const ProjectOptions& options);
+/// Loads the project the options name (panta.toml at its root included); `hints` (the classes,
+/// packages or tests the command is about) tell the module of a Maven build of several. A
+/// project whose build gives no JUnit gets Panta's default test stack. Says on stderr, once,
+/// what could not be resolved and what the tests run with instead. Fails naming the folder,
+/// file or flag at fault.
+Result<project::Project> load_project(const ProjectOptions& options,
+                                      const std::vector<std::string>& hints = {});
 
 /// A JVM helper running in a fresh scratch folder, removed when it is destroyed, confined as
 /// the project's sandbox setting says (README, "Sandbox").

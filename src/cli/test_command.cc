@@ -74,7 +74,9 @@ int run_tests(const TestArgs& args) {
   } else {
     print_text(*run);
   }
-  return !run->results.empty() && all_passed(run->results) ? kOk : kFailed;
+  return !run->results.empty() && all_passed(run->results) && prepared->left_out().empty()
+             ? kOk
+             : kFailed;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@ enum class ErrorKind {
   kOther,
   kNothingToTest,  ///< The class has no method under test (interfaces, only accessors).
   kDryRun,         ///< --dry-run: the first prompt went to its sink instead of to a model.
+  kUnresolved,     ///< A build tool could not resolve the project (offline, not installed).
 };
 
 /// An expected failure a user can cause: a message naming the file, line or setting at fault.

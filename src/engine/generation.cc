@@ -172,7 +172,7 @@ Status Generation::load(const std::string& prompt_dir) {
   // Before any model call: where the tests go must be a test folder, and writable.
   if (auto s = project::check_test_file_location(project_, cut_->test_path); !s) return s;
   if (auto s = check_writable(fs::path(cut_->test_path).parent_path().string()); !s) return s;
-  auto deps = prompt_dependencies(project_, runner::test_api_versions());
+  auto deps = prompt_dependencies(project_);
   for (const Event& note : deps.notes) events_(note);
   dependencies_ = std::move(deps.coordinates);
   junit_ = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"

@@ -15,11 +15,11 @@ struct PromptDependencies {
   std::vector<Event> notes;              ///< versions that differ, dependencies left out
 };
 
-/// The test dependencies the tests can use here: JUnit, Hamcrest and Mockito (with the
-/// versions of the jars the tests run with, `versions` by jar name as
-/// runner::test_api_versions() gives them) and what is on the project's classpath. The others
-/// (a pom's easymock, say) would only make the model write tests that cannot compile.
-PromptDependencies prompt_dependencies(const project::Project& project,
-                                       const std::map<std::string, std::string>& versions);
+/// The test dependencies the tests can use here: those whose jars are on the project's class
+/// path or test class path, named with the versions of the jars the tests really run with (a
+/// note where the build asks for another), and JUnit, Hamcrest and Mockito, which the test
+/// stack always brings. The others (a pom's easymock that could not be resolved, say) would
+/// only make the model write tests that cannot compile.
+PromptDependencies prompt_dependencies(const project::Project& project);
 
 }  // namespace panta::engine

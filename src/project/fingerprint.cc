@@ -42,18 +42,31 @@ fs::path stamp_path(const std::string& root, std::string_view name) {
 
 }  // namespace
 
-Result<std::string> main_sources_fingerprint(const Project& project) {
-  auto sources = project.main_sources();
+Result<std::string> sources_fingerprint(const std::string& dir, std::string_view salt) {
+  auto sources = list_java_files(dir);
   if (!sources) return sources.error();
   Fnv1a64 hash;
+  hash.add_field(salt);
   for (const std::string& source : *sources) {
     auto content = java::read_file(source);
     if (!content) return content.error();
-    hash.add_field(fs::path(source).lexically_relative(project.src_dir).generic_string());
+    hash.add_field(fs::path(source).lexically_relative(dir).generic_string());
     hash.add_field(std::to_string(content->size()));
     hash.add_field(*content);
   }
   return hash.hex();
+}
+
+Result<std::string> main_sources_fingerprint(const Project& project) {
+  // The upstream modules' sources count too: main classes compiled against others are stale.
+  std::string salt;
+  for (const UpstreamModule& m : project.upstream) {
+    auto upstream = sources_fingerprint(m.src_dir, m.artifact);
+    if (!upstream) return upstream.error();
+    salt += *upstream;
+  }
+  if (project.release) salt += "release " + std::to_string(*project.release);
+  return sources_fingerprint(project.src_dir, salt);
 }
 
 std::optional<std::string> read_stamp(const std::string& root, std::string_view name) {

@@ -9,9 +9,13 @@
 
 namespace panta::project {
 
-/// A stable hash (16 hex digits, FNV-1a 64) over the relative path, size and content of every
-/// main source, so a caller can skip recompiling when it matches the last stamp. Reads every
-/// main source; fails naming a file that cannot be read.
+/// A stable hash (16 hex digits, FNV-1a 64) over `salt` and the relative path, size and content
+/// of every .java file under `dir`, so a caller can skip recompiling when it matches the last
+/// stamp. Reads every source; fails naming a file that cannot be read.
+Result<std::string> sources_fingerprint(const std::string& dir, std::string_view salt = {});
+
+/// sources_fingerprint of the main sources, salted with those of the upstream modules and the
+/// release they are compiled for.
 Result<std::string> main_sources_fingerprint(const Project& project);
 
 /// The contents of the stamp `<root>/.panta/<name>`, or nullopt when there is none.

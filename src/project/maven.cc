@@ -2,15 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <filesystem>
 #include <map>
-#include <random>
 
 #include <pugixml.hpp>
 
 #include "java/source_text.h"
-#include "process/subprocess.h"
 
 namespace panta::project {
 namespace {
@@ -81,53 +77,6 @@ Error malformed(const std::string& path, std::string_view text, ptrdiff_t offset
     if (text[i] == '\n') ++line;
   }
   return Error{path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message};
-}
-
-std::string strip_ansi(std::string_view line) {
-  std::string plain;
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] != '\x1b') {
-      plain += line[i];
-      continue;
-    }
-    while (i < line.size() && !std::isalpha(static_cast<unsigned char>(line[i]))) ++i;
-  }
-  return plain;
-}
-
-/// The non-blank lines of `text`, ANSI colours and "[ERROR]" prefixes removed.
-std::vector<std::string> message_lines(std::string_view text) {
-  std::vector<std::string> lines;
-  size_t begin = 0;
-  while (begin < text.size()) {
-    size_t end = std::min(text.find('\n', begin), text.size());
-    std::string line = trimmed(strip_ansi(text.substr(begin, end - begin)));
-    begin = end + 1;
-    while (line.starts_with("[ERROR]")) line = trimmed(line.substr(7));
-    if (!line.empty()) lines.push_back(std::move(line));
-  }
-  return lines;
-}
-
-/// The first line of Maven's error output (it prints errors on stdout), with the next line
-/// when the first only introduces it ("Some problems were encountered ...:").
-std::string first_error_line(const process::CommandOutput& output) {
-  for (const std::string* stream : {&output.out, &output.err}) {
-    std::vector<std::string> lines = message_lines(*stream);
-    if (lines.empty()) continue;
-    if (lines[0].ends_with(':') && lines.size() > 1) return lines[0] + " " + lines[1];
-    return lines[0];
-  }
-  return "exit code " + std::to_string(output.exit_code);
-}
-
-std::string temp_output_path() {
-  std::random_device random;
-  std::uniform_int_distribution<uint64_t> digits;
-  char name[40];
-  std::snprintf(name, sizeof name, "panta-mvn-%016llx.txt",
-                static_cast<unsigned long long>(digits(random)));
-  return (std::filesystem::temp_directory_path() / name).string();
 }
 
 }  // namespace
@@ -209,66 +158,15 @@ Result<Pom> read_pom(const std::string& path) {
   return parse_pom(*text, path);
 }
 
-std::vector<Dependency> parse_dependency_list(std::string_view text) {
-  std::vector<Dependency> dependencies;
-  size_t begin = 0;
-  while (begin < text.size()) {
-    size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    std::string line = trimmed(text.substr(begin, end - begin));
-    begin = end + 1;
-    line = line.substr(0, line.find(' '));  // drops " -- module ..." and "(optional)"
-    std::vector<std::string> parts;
-    size_t start = 0;
-    for (size_t colon; (colon = line.find(':', start)) != std::string::npos; start = colon + 1) {
-      parts.push_back(line.substr(start, colon - start));
-    }
-    parts.push_back(line.substr(start));
-    if (parts.size() != 5 && parts.size() != 6) continue;
-    dependencies.push_back(Dependency{parts[0], parts[1], parts[parts.size() - 2], parts.back()});
+std::vector<std::string> pom_modules(std::string_view text) {
+  pugi::xml_document doc;
+  std::vector<std::string> out;
+  if (!doc.load_buffer(text.data(), text.size())) return out;
+  for (const pugi::xml_node& m : doc.child("project").child("modules").children("module")) {
+    std::string module = trimmed(m.child_value());
+    if (!module.empty()) out.push_back(module);
   }
-  return dependencies;
-}
-
-RealMavenTool::RealMavenTool(std::string program, std::chrono::milliseconds timeout)
-    : program_(std::move(program)), timeout_(timeout) {}
-
-Result<std::string> RealMavenTool::run_to_file(const std::string& root,
-                                               std::vector<std::string> goal_args,
-                                               const std::string& output_option) {
-  std::string output_path = temp_output_path();
-  process::SpawnOptions options;
-  options.argv = {program_, "-B", "-q", "-o"};
-  options.argv.insert(options.argv.end(), goal_args.begin(), goal_args.end());
-  options.argv.push_back("-D" + output_option + "=" + output_path);
-  options.cwd = root;
-  auto run = process::run(options, timeout_);
-  auto contents = java::read_file(output_path);
-  std::error_code ec;
-  std::filesystem::remove(output_path, ec);
-  if (!run) return run.error();
-  if (run->timed_out) {
-    return Error{
-        "mvn timed out after " +
-        std::to_string(std::chrono::duration_cast<std::chrono::seconds>(timeout_).count()) + " s"};
-  }
-  if (run->exit_code != 0) return Error{first_error_line(*run)};
-  if (!contents) return Error{"mvn wrote no output file"};
-  return trimmed(*contents);
-}
-
-Result<std::string> RealMavenTool::build_classpath(const std::string& root) {
-  return run_to_file(root, {"dependency:build-classpath"}, "mdep.outputFile");
-}
-
-Result<std::vector<Dependency>> RealMavenTool::list_test_dependencies(const std::string& root) {
-  auto listed = run_to_file(root, {"dependency:list", "-DincludeScope=test"}, "outputFile");
-  if (!listed) return listed.error();
-  std::vector<Dependency> tests;
-  for (Dependency& d : parse_dependency_list(*listed)) {
-    if (d.scope == "test") tests.push_back(std::move(d));
-  }
-  return tests;
+  return out;
 }
 
 }  // namespace panta::project

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <chrono>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,37 +35,7 @@ Result<Pom> parse_pom(std::string_view text, const std::string& path);
 /// Reads and parses a pom.xml file.
 Result<Pom> read_pom(const std::string& path);
 
-/// The dependencies in `mvn dependency:list` output ("g:a:type[:classifier]:version:scope"
-/// lines); other lines are skipped.
-std::vector<Dependency> parse_dependency_list(std::string_view text);
-
-/// The Maven queries Panta makes. Implementations run Maven offline in the project folder.
-class MavenTool {
- public:
-  virtual ~MavenTool() = default;
-  /// The ':'-separated classpath of the project in `root`. Fails with a message holding the
-  /// first line of Maven's error output.
-  virtual Result<std::string> build_classpath(const std::string& root) = 0;
-  /// The project's test-scope dependencies, transitive ones included.
-  virtual Result<std::vector<Dependency>> list_test_dependencies(const std::string& root) = 0;
-};
-
-/// Runs `mvn -B -q -o dependency:...` through process::run; each call can take seconds and is
-/// killed past `timeout`.
-class RealMavenTool final : public MavenTool {
- public:
-  explicit RealMavenTool(std::string program = "mvn",
-                         std::chrono::milliseconds timeout = std::chrono::seconds(120));
-  Result<std::string> build_classpath(const std::string& root) override;
-  Result<std::vector<Dependency>> list_test_dependencies(const std::string& root) override;
-
- private:
-  /// Runs Maven with `goal_args` plus an output-file option and returns that file's contents.
-  Result<std::string> run_to_file(const std::string& root, std::vector<std::string> goal_args,
-                                  const std::string& output_option);
-
-  std::string program_;
-  std::chrono::milliseconds timeout_;
-};
+/// The <modules> of a raw pom.xml text, as written (folders or pom paths relative to it).
+std::vector<std::string> pom_modules(std::string_view text);
 
 }  // namespace panta::project

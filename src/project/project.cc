@@ -43,9 +43,9 @@ BuildSystem detect_build_system(const std::string& root) {
 }
 
 struct Layout {
-  const char* src_dir;
-  const char* test_dir;
-  const char* classes_dir;
+  std::string src_dir;
+  std::string test_dir;
+  std::string classes_dir;
 };
 
 Layout default_layout(BuildSystem build_system) {
@@ -60,8 +60,7 @@ Layout default_layout(BuildSystem build_system) {
   return {"", "", ".panta/classes"};
 }
 
-Status place_folders(Project& project, const ProjectSettings& settings) {
-  Layout layout = default_layout(project.build_system);
+Status place_folders(Project& project, const ProjectSettings& settings, const Layout& layout) {
   if (project.build_system == BuildSystem::kPlain && (!settings.src_dir || !settings.test_dir)) {
     return Error{project.root +
                  ": no pom.xml, build.gradle or build.gradle.kts; give the source folders with "
@@ -86,34 +85,54 @@ void set_classpath(Project& project, const std::vector<std::string>& entries) {
   for (const std::string& e : entries) project.classpath.push_back(absolute_path(project.root, e));
 }
 
-/// pom.xml's test dependencies, or Maven's list when pom.xml leaves a version unresolved and
-/// Maven can answer (it usually cannot offline; the pom's list is kept then).
-std::vector<Dependency> maven_test_dependencies(const std::string& root, const Pom& pom,
-                                                MavenTool& maven) {
-  std::vector<Dependency> declared = pom.test_dependencies();
-  bool unresolved = std::any_of(declared.begin(), declared.end(),
-                                [](const Dependency& d) { return d.version.empty(); });
-  if (!unresolved) return declared;
-  auto listed = maven.list_test_dependencies(root);
-  return listed.ok() && !listed->empty() ? *listed : declared;
+/// The module Maven resolved, as the project: its folder, layout, class paths and settings.
+Layout take_maven_module(Project& project, MavenResolution& resolved) {
+  const MavenModule& m = resolved.module;
+  project.root = m.basedir;
+  project.reactor_root = resolved.reactor_root;
+  project.module = m.artifact;
+  if (!m.encoding.empty()) project.encoding = m.encoding;
+  project.release = m.release;
+  if (m.release) project.java_release = std::to_string(*m.release);
+  project.coordinates = m.group + ":" + m.artifact + ":" + m.version;
+  project.resource_dirs = m.resource_dirs;
+  project.test_resource_dirs = m.test_resource_dirs;
+  project.surefire = m.surefire;
+  project.test_dependencies = resolved.test_dependencies;
+  project.classpath = resolved.classpath;
+  project.test_classpath = resolved.test_classpath;
+  project.stack_origin = StackOrigin::kProject;
+  if (resolved.needs_default_stack) project.test_classpath.clear();
+  project.upstream = resolved.upstream;
+  project.resolution_note = resolved.note;
+  return {m.source_dir, m.test_source_dir, m.basedir + "/target/classes"};
 }
 
-Status read_maven_build(Project& project, const ProjectSettings& settings, MavenTool& maven) {
+/// When Maven cannot resolve the build: the pom's own test dependencies (properties and
+/// dependencyManagement of this pom only), and an error only when the main code needs jars
+/// nobody gave.
+Status take_pom_only(Project& project, const ProjectSettings& settings, const Error& why) {
   auto pom = read_pom(project.root + "/pom.xml");
   if (!pom) return pom.error();
-  if (!settings.encoding && !pom->source_encoding.empty()) project.encoding = pom->source_encoding;
+  if (!pom->source_encoding.empty()) project.encoding = pom->source_encoding;
   project.java_release = pom->java_release;
   project.coordinates = pom->coordinates;
-  project.test_dependencies = maven_test_dependencies(project.root, *pom, maven);
-  if (settings.classpath || !pom->has_non_test_dependencies()) return ok_status();
-  auto classpath = maven.build_classpath(project.root);
-  if (!classpath) {
-    return Error{"Maven could not resolve the classpath of " + project.root + " (" +
-                 classpath.error().message +
-                 "); give it with --classpath, or `classpath` in panta.toml"};
+  project.test_dependencies = pom->test_dependencies();
+  if (!settings.classpath && pom->has_non_test_dependencies()) {
+    return Error{why.message +
+                 "; give the class path with --classpath, or `classpath` in panta.toml"};
   }
-  set_classpath(project, split_classpath(*classpath));
+  project.resolution_note = why.message + "; the tests run with the test stack below";
   return ok_status();
+}
+
+Result<Layout> read_maven_build(Project& project, const ProjectSettings& settings, MavenTool& maven,
+                                const std::vector<std::string>& hints) {
+  auto resolved = resolve_maven_module(maven, project.root, settings.module.value_or(""), hints);
+  if (resolved) return take_maven_module(project, *resolved);
+  if (resolved.error().kind != ErrorKind::kUnresolved) return resolved.error();
+  if (auto s = take_pom_only(project, settings, resolved.error()); !s) return s.error();
+  return default_layout(BuildSystem::kMaven);
 }
 
 Status read_gradle_build(Project& project) {
@@ -126,16 +145,19 @@ Status read_gradle_build(Project& project) {
   return ok_status();
 }
 
-Status read_build(Project& project, const ProjectSettings& settings, MavenTool& maven) {
+/// Reads the build and returns the layout its folders follow.
+Result<Layout> read_build(Project& project, const ProjectSettings& settings, MavenTool& maven,
+                          const std::vector<std::string>& hints) {
   switch (project.build_system) {
     case BuildSystem::kMaven:
-      return read_maven_build(project, settings, maven);
+      return read_maven_build(project, settings, maven, hints);
     case BuildSystem::kGradle:
-      return read_gradle_build(project);
+      if (auto s = read_gradle_build(project); !s) return s.error();
+      break;
     case BuildSystem::kPlain:
       break;
   }
-  return ok_status();
+  return default_layout(project.build_system);
 }
 
 struct TopLevelClass {
@@ -205,7 +227,7 @@ Result<std::vector<std::string>> Project::test_sources() const {
 }
 
 Result<Project> load_project(const std::string& root, const ProjectSettings& flags,
-                             MavenTool& maven) {
+                             MavenTool& maven, const std::vector<std::string>& hints) {
   std::error_code ec;
   Project project;
   project.root = absolute_path(fs::current_path(ec).string(), root);
@@ -213,15 +235,17 @@ Result<Project> load_project(const std::string& root, const ProjectSettings& fla
   auto config = load_project_config(project.root);
   if (!config) return config.error();
   ProjectSettings settings = overlay(flags, config->settings);
+  project.reactor_root = project.root;
   project.build_system = detect_build_system(project.root);
-  Status placed = place_folders(project, settings);
+  auto layout = read_build(project, settings, maven, hints);
+  if (!layout) return layout.error();
+  Status placed = place_folders(project, settings, *layout);
   if (!placed) return placed.error();
   if (settings.classpath) set_classpath(project, *settings.classpath);
   if (settings.encoding) project.encoding = *settings.encoding;
   project.sandbox = settings.sandbox.value_or("");
   project.test_env = settings.test_env.value_or(std::vector<std::string>{});
-  Status read = read_build(project, settings, maven);
-  if (!read) return read.error();
+  project.exclude_tests = settings.exclude_tests.value_or(std::vector<std::string>{});
   project.junit = choose_junit(project).flavour;
   return project;
 }
@@ -243,15 +267,6 @@ Result<std::string> fqn_of(const std::string& path, const std::string& source_ro
   std::string name = relative.replace_extension().generic_string();
   std::replace(name.begin(), name.end(), '/', '.');
   return name;
-}
-
-bool is_test_class_file(std::string_view file_name) {
-  file_name = file_name.substr(file_name.rfind('/') + 1);
-  if (!file_name.ends_with(".java")) return false;
-  std::string_view stem = file_name.substr(0, file_name.size() - 5);
-  if (stem.find('$') != std::string_view::npos) return false;  // Surefire skips nested classes
-  return stem.starts_with("Test") || stem.ends_with("Test") || stem.ends_with("Tests") ||
-         stem.ends_with("TestCase");
 }
 
 Result<std::vector<std::string>> list_java_files(const std::string& dir) {

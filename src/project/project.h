@@ -7,7 +7,9 @@
 #include "core/result.h"
 #include "project/dependency.h"
 #include "project/maven.h"
+#include "project/maven_project.h"
 #include "project/project_settings.h"
+#include "project/test_stack.h"
 
 namespace panta::project {
 
@@ -17,9 +19,13 @@ enum class BuildSystem { kMaven, kGradle, kPlain };
 std::string_view build_system_name(BuildSystem build_system);
 
 /// A Java project on disk: where its sources, tests and classes are and what it depends on.
-/// Every path is absolute and normalised.
+/// Every path is absolute and normalised. For a module of a Maven build, `root` is the module's
+/// folder (where its tests run and Panta keeps .panta/).
 struct Project {
   std::string root;
+  /// The top of the Maven reactor the module belongs to (== root for other projects).
+  std::string reactor_root;
+  std::string module;  ///< The Maven module's artifactId; "" for other projects.
   BuildSystem build_system = BuildSystem::kPlain;
   std::string src_dir;
   std::string test_dir;  ///< May not exist yet.
@@ -28,6 +34,24 @@ struct Project {
   /// False when classes_dir was given: the main classes are already built.
   bool compile_main = true;
   std::vector<std::string> classpath;
+  /// What the tests need beyond `classpath`, in class path order: the test-scope jars, with the
+  /// test frameworks (JUnit Platform, engines, Mockito, ...) the tests run with.
+  std::vector<std::string> test_classpath;
+  /// Where the test frameworks of test_classpath come from.
+  StackOrigin stack_origin = StackOrigin::kPantaDefault;
+  /// src/main/resources and src/test/resources (as the build names them): on the class path.
+  std::vector<std::string> resource_dirs;
+  std::vector<std::string> test_resource_dirs;
+  /// The compiler's release (maven.compiler.release, or its target); nullopt: the JDK's.
+  std::optional<int> release;
+  /// Modules of the same Maven build the code uses, in build order: compiled first.
+  std::vector<UpstreamModule> upstream;
+  /// Surefire's includes, excludes, system properties and argLine.
+  SurefireConfig surefire;
+  /// panta.toml's exclude_tests.
+  std::vector<std::string> exclude_tests;
+  /// What Panta could not resolve and did instead, to tell the user once; "" when nothing.
+  std::string resolution_note;
   std::string encoding = "UTF-8";
   std::vector<Dependency> test_dependencies;
   /// The Java release the build compiles for ("17", "1.8"), "" when the build does not say.
@@ -51,13 +75,15 @@ struct Project {
 };
 
 /// Finds the project in `root` and its layout: Maven (pom.xml), Gradle (build.gradle[.kts]) or
-/// plain. `flags` win over `<root>/panta.toml`, which wins over the layout's defaults. Runs
-/// Maven through `maven` only for a Maven project with non-test dependencies and no classpath
-/// given, or when a test dependency's version cannot be read from pom.xml. Fails naming the
-/// missing folder, the malformed file, the flags a plain project needs, or, when Maven cannot
-/// resolve the classpath, how to give it.
+/// plain. `flags` win over `<root>/panta.toml`, which wins over the layout's defaults. A Maven
+/// project is resolved by Maven (resolve_maven_module: the module of `root`, of the `module`
+/// setting or of the classes or packages in `hints`; its model, class paths and test stack).
+/// When Maven cannot, the project's own pom is read instead and `resolution_note` says so; that
+/// is an error only when the main code has dependencies and no --classpath is given. Fails
+/// naming the missing folder, the malformed file, the flags a plain project needs, the module
+/// that is unknown or not told, or how to give the class path.
 Result<Project> load_project(const std::string& root, const ProjectSettings& flags,
-                             MavenTool& maven);
+                             MavenTool& maven, const std::vector<std::string>& hints = {});
 
 /// The test class Panta writes for a class: "pkg.Outer" + "Test" (nested classes map to the
 /// top-level one).
@@ -66,10 +92,6 @@ std::string test_class_for(std::string_view fqn);
 /// The fully qualified name of the class in `path`, a .java file under `source_root`
 /// ("root/a/b/C.java" -> "a.b.C"). Fails when the path is not a .java file under that root.
 Result<std::string> fqn_of(const std::string& path, const std::string& source_root);
-
-/// Whether Surefire runs this file by default: Test*.java, *Test.java, *Tests.java or
-/// *TestCase.java (a path's folders are ignored).
-bool is_test_class_file(std::string_view file_name);
 
 /// The .java files under `dir`, recursively, sorted; empty when `dir` does not exist.
 Result<std::vector<std::string>> list_java_files(const std::string& dir);

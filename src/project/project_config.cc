@@ -8,7 +8,8 @@ namespace panta::project {
 namespace {
 
 constexpr std::string_view kKnownKeys =
-    "src_dir, test_dir, classpath, classes_dir, encoding, sandbox, test_env";
+    "src_dir, test_dir, classpath, classes_dir, encoding, sandbox, test_env, module, "
+    "exclude_tests";
 
 Error error_at(const std::string& path, const toml::source_region& where,
                const std::string& message) {
@@ -73,6 +74,7 @@ Status read_setting(const std::string& path, const std::string& key, const toml:
                                       : key == "classes_dir" ? &settings.classes_dir
                                       : key == "encoding"    ? &settings.encoding
                                       : key == "sandbox"     ? &settings.sandbox
+                                      : key == "module"      ? &settings.module
                                                              : nullptr;
   if (field != nullptr) {
     auto value = string_value(path, key, node);
@@ -83,10 +85,10 @@ Status read_setting(const std::string& path, const std::string& key, const toml:
     *field = std::move(*value);
     return ok_status();
   }
-  if (key == "test_env") {
+  if (key == "test_env" || key == "exclude_tests") {
     auto value = string_array(path, key, node);
     if (!value) return value.error();
-    settings.test_env = std::move(*value);
+    (key == "test_env" ? settings.test_env : settings.exclude_tests) = std::move(*value);
     return ok_status();
   }
   if (key == "classpath") {

@@ -18,8 +18,9 @@ struct ProjectConfig {
   toml::table document;
 };
 
-/// Parses panta.toml text. Top-level keys src_dir, test_dir, classes_dir, encoding, sandbox
-/// (strings; sandbox one of strict, fallback, off), test_env (array of strings) and classpath
+/// Parses panta.toml text. Top-level keys src_dir, test_dir, classes_dir, encoding, sandbox,
+/// module (strings; sandbox one of strict, fallback, off), test_env and exclude_tests (arrays
+/// of strings) and classpath
 /// (array of strings, or one ':'-separated string) fill `settings`; tables pass
 /// through untouched. Fails as "path:line:col: ..." on a syntax error, a wrong value type, or
 /// an unknown top-level key that is not a table.

@@ -11,6 +11,8 @@ ProjectSettings overlay(const ProjectSettings& preferred, const ProjectSettings&
   if (!merged.encoding) merged.encoding = fallback.encoding;
   if (!merged.sandbox) merged.sandbox = fallback.sandbox;
   if (!merged.test_env) merged.test_env = fallback.test_env;
+  if (!merged.module) merged.module = fallback.module;
+  if (!merged.exclude_tests) merged.exclude_tests = fallback.exclude_tests;
   return merged;
 }
 

@@ -21,6 +21,11 @@ struct ProjectSettings {
   std::optional<std::string> sandbox;
   /// More environment variables the tests get (--test-env).
   std::optional<std::vector<std::string>> test_env;
+  /// The Maven module under test (artifactId or folder), for a build of several (--module).
+  std::optional<std::string> module;
+  /// Test classes never to run, as Surefire excludes ("**/SlowTest.java") or class names
+  /// ("org.x.SlowTest", "org.x.*").
+  std::optional<std::vector<std::string>> exclude_tests;
 };
 
 /// `preferred` with each unset field taken from `fallback` (flags over panta.toml).

@@ -91,6 +91,11 @@ json run_json(const RunRequest& r, const std::vector<std::string>& tests) {
             {"units", r.units},
             {"coverage_classes", r.coverage_classes},
             {"timeout_ms", r.test_timeout.count()}};
+  if (!r.system_properties.empty()) {
+    json properties = json::object();
+    for (const auto& [name, value] : r.system_properties) properties[name] = value;
+    j["system_properties"] = std::move(properties);
+  }
   if (!r.coverage_store.empty() && !r.coverage_classes.empty()) {
     j["coverage_store"] = r.coverage_store;
     j["coverage_store_reset"] = r.coverage_store_reset;
@@ -439,36 +444,12 @@ std::string default_runner_jar() {
   return (exe.parent_path() / "panta-runner.jar").string();
 }
 
-std::vector<std::string> test_api_classpath(const std::string& dir) {
-  std::vector<std::string> out;
-  for (const char* jar : {"junit-jupiter-api", "junit-jupiter-params", "junit-platform-commons",
-                          "opentest4j", "apiguardian-api", "junit4", "hamcrest", "mockito-core"}) {
-    out.push_back(dir + "/" + jar + ".jar");
-  }
-  return out;
+std::string junit_bridge_jar(const std::string& runner_jar) {
+  return (std::filesystem::path(runner_jar).parent_path() / "panta-runner-junit.jar").string();
 }
 
-std::map<std::string, std::string> test_api_versions(const std::string& dir) {
-  std::map<std::string, std::string> out;
-  std::error_code ec;
-  for (const char* jar : {"junit-jupiter-api", "junit4", "hamcrest", "mockito-core"}) {
-    std::filesystem::path plain = std::filesystem::path(dir) / (std::string(jar) + ".jar");
-    auto target = std::filesystem::canonical(plain, ec);
-    if (ec) continue;
-    std::string prefix = std::string(jar) + "-";
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-      std::string name = entry.path().filename().string();
-      if (name.rfind(prefix, 0) != 0 || !name.ends_with(".jar")) continue;
-      std::string version = name.substr(prefix.size(), name.size() - prefix.size() - 4);
-      if (version.empty() || !std::isdigit(static_cast<unsigned char>(version[0]))) continue;
-      std::error_code same_ec;
-      if (std::filesystem::canonical(entry.path(), same_ec) == target && !same_ec) {
-        out[jar] = version;
-        break;
-      }
-    }
-  }
-  return out;
+std::string default_test_stack_dir() {
+  return (std::filesystem::path(default_runner_jar()).parent_path() / "test-stack").string();
 }
 
 Result<std::unique_ptr<JvmRunner>> start_helper(const HelperConfig& config) {

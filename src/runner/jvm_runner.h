@@ -72,6 +72,8 @@ struct RunRequest {
   std::string coverage_store;
   bool coverage_store_reset = false;      ///< Empty the store first.
   bool coverage_store_if_passed = false;  ///< Merge only when every test passed or was skipped.
+  /// System properties set for the run (Surefire's systemPropertyVariables), restored after.
+  std::vector<std::pair<std::string, std::string>> system_properties;
 };
 
 struct RunResult {
@@ -138,14 +140,13 @@ struct HelperConfig {
 /// panta-runner.jar beside the running executable, or $PANTA_RUNNER_JAR when set.
 std::string default_runner_jar();
 
-/// Debian's jars that test classes compile against: JUnit 4 and 5, Hamcrest, Mockito.
-std::vector<std::string> test_api_classpath(const std::string& java_lib_dir = "/usr/share/java");
+/// panta-runner-junit.jar, the JUnit bridge the helper loads beside the project's JUnit: beside
+/// `runner_jar`.
+std::string junit_bridge_jar(const std::string& runner_jar);
 
-/// The versions of those jars, by jar name ("junit-jupiter-api" -> "5.9.2"), read from the
-/// versioned file names beside them that are the same file; a jar whose version cannot be told
-/// is left out.
-std::map<std::string, std::string> test_api_versions(
-    const std::string& java_lib_dir = "/usr/share/java");
+/// The folder of Panta's default test stack (java-runner/build.sh): test-stack/ beside the
+/// helper's jar.
+std::string default_test_stack_dir();
 
 /// Starts the helper (java -jar panta-runner.jar) and waits for its first ping answer.
 /// The helper is restarted after a crash, a kill or exit code 75, and in-memory units are

@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "project/fingerprint.h"
+#include "project/surefire_filter.h"
 
 namespace panta::runner {
 namespace fs = std::filesystem;
@@ -41,59 +44,134 @@ Result<TestSession> TestSession::open(const project::Project& project, JvmRunner
 }
 
 Status TestSession::compile_main(const std::string& scratch) {
-  auto fingerprint = project::main_sources_fingerprint(*project_);
+  for (const project::UpstreamModule& m : project_->upstream) {
+    Sources upstream{m.artifact, m.src_dir, m.classes_dir, m.classpath, m.encoding, m.release};
+    if (auto s = compile_sources(upstream, scratch); !s) return s;
+  }
+  Sources main{"",
+               project_->src_dir,
+               classes_dir_,
+               project_->classpath,
+               project_->encoding,
+               project_->release};
+  return compile_sources(main, scratch);
+}
+
+Status TestSession::compile_sources(const Sources& what, const std::string& scratch) {
+  std::string stamp_name = what.module.empty() ? kMainStamp : "upstream-" + what.module + ".stamp";
+  auto fingerprint = what.module.empty() ? project::main_sources_fingerprint(*project_)
+                                         : project::sources_fingerprint(what.src_dir, what.module);
   if (!fingerprint) return fingerprint.error();
-  auto stamp = project::read_stamp(project_->root, kMainStamp);
+  auto stamp = project::read_stamp(project_->root, stamp_name);
   std::error_code ec;
-  if (stamp && *stamp == *fingerprint && fs::is_directory(classes_dir_, ec)) {
-    reused_ = true;
+  if (stamp && *stamp == *fingerprint && fs::is_directory(what.classes_dir, ec)) {
+    reused_ = reused_ || what.module.empty();
     return ok_status();
   }
-  auto sources = project_->main_sources();
+  auto sources = project::list_java_files(what.src_dir);
   if (!sources) return sources.error();
-  if (sources->empty()) return Error{project_->src_dir + ": no .java files"};
-  std::string staging = (fs::path(scratch) / "main-classes").string();
+  if (sources->empty() && what.module.empty()) return Error{what.src_dir + ": no .java files"};
+  std::string staging = (fs::path(scratch) / ("classes-" + what.module)).string();
   fs::remove_all(staging, ec);
-  CompileRequest request;
-  request.output_dir = staging;
-  request.classpath = project_->classpath;
-  for (const std::string& s : *sources) request.sources.push_back({s, std::nullopt});
-  request.options = {"-encoding", project_->encoding};
-  auto result = runner_->compile(request);
-  if (!result) return result.error();
-  if (!result->success) {
-    return Error{"the main sources do not compile:\n" + format_diagnostics(result->diagnostics)};
+  fs::create_directories(staging, ec);
+  if (!sources->empty()) {
+    CompileRequest request;
+    request.output_dir = staging;
+    request.classpath = what.classpath;
+    for (const std::string& s : *sources) request.sources.push_back({s, std::nullopt});
+    request.options = {"-encoding", what.encoding};
+    request.release = what.release;
+    auto result = runner_->compile(request);
+    if (!result) return result.error();
+    if (!result->success) {
+      std::string whose = what.module.empty() ? "the main sources" : "module " + what.module;
+      return Error{whose + " do not compile:\n" + format_diagnostics(result->diagnostics)};
+    }
   }
-  if (auto s = replace_folder(staging, classes_dir_); !s) return s;
-  if (auto s = runner_->accept_changes({classes_dir_}); !s) return s;
-  return project::write_stamp(project_->root, kMainStamp, *fingerprint);
+  fs::create_directories(fs::path(what.classes_dir).parent_path(), ec);
+  if (auto s = replace_folder(staging, what.classes_dir); !s) return s;
+  if (auto s = runner_->accept_changes({what.classes_dir}); !s) return s;
+  return project::write_stamp(project_->root, stamp_name, *fingerprint);
 }
 
 std::vector<std::string> TestSession::run_classpath() const {
-  std::vector<std::string> cp = {classes_dir_};
+  // As Surefire orders it: test resources (test classes are the in-memory unit, ahead of all),
+  // main classes and resources, then the dependencies.
+  std::vector<std::string> cp = project_->test_resource_dirs;
+  cp.push_back(classes_dir_);
+  cp.insert(cp.end(), project_->resource_dirs.begin(), project_->resource_dirs.end());
   cp.insert(cp.end(), project_->classpath.begin(), project_->classpath.end());
+  cp.insert(cp.end(), project_->test_classpath.begin(), project_->test_classpath.end());
   return cp;
 }
 
 Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>& files) {
-  compiled_text_.erase("tests");  // the unit is replaced
   std::vector<std::string> sources = files;
   if (sources.empty()) {
     auto all = project_->test_sources();
     if (!all) return all.error();
     sources = std::move(*all);
   }
+  return compile_test_files(sources, !files.empty());
+}
+
+Result<CompileResult> TestSession::compile_test_files(const std::vector<std::string>& sources,
+                                                      bool source_path) {
+  compiled_text_.erase("tests");  // the unit is replaced
   CompileRequest request;
   request.unit = "tests";
-  request.classpath = test_api_classpath();
-  for (const std::string& c : run_classpath()) request.classpath.push_back(c);
+  request.classpath = run_classpath();
   for (const std::string& s : sources) request.sources.push_back({s, std::nullopt});
   // Named test files may use helpers of the test folder: javac finds those on the source path.
-  if (!files.empty()) request.options = {"-sourcepath", project_->test_dir, "-implicit:class"};
+  if (source_path) request.options = {"-sourcepath", project_->test_dir, "-implicit:class"};
   request.options.push_back("-encoding");
   request.options.push_back(project_->encoding);
+  request.release = project_->release;
   if (sources.empty()) return CompileResult{true, {}, {}};
   return runner_->compile(request);
+}
+
+namespace {
+
+// "FooTest.java:12: package org.easymock does not exist", javac's message on one line.
+std::string first_error_text(const Diagnostic& d) {
+  std::string message = d.message;
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  while (message.find("  ") != std::string::npos) message.replace(message.find("  "), 2, " ");
+  return fs::path(d.file).filename().string() + ":" + std::to_string(d.line) + ": " + message;
+}
+
+}  // namespace
+
+Result<CompileResult> TestSession::compile_tests_leaving_out(const std::vector<std::string>& files,
+                                                             std::vector<LeftOut>& left_out) {
+  std::vector<std::string> sources = files;
+  if (sources.empty()) {
+    auto all = project_->test_sources();
+    if (!all) return all.error();
+    sources = std::move(*all);
+  }
+  for (int round = 0;; ++round) {
+    auto result = compile_test_files(sources, !files.empty());
+    if (!result || result->success || round == 10 || sources.empty()) return result;
+    std::map<std::string, std::string> failing;  // file -> its first error
+    for (const Diagnostic& d : result->diagnostics) {
+      if (d.kind == "error" && !d.file.empty() && failing.count(d.file) == 0)
+        failing[d.file] = first_error_text(d);
+    }
+    std::vector<std::string> kept;
+    for (const std::string& f : sources) {
+      auto it = failing.find(f);
+      if (it == failing.end()) {
+        kept.push_back(f);
+      } else {
+        left_out.push_back({f, it->second});
+      }
+    }
+    if (kept.size() == sources.size()) return result;  // errors javac pins on no file of ours
+    sources = std::move(kept);
+    if (sources.empty()) return CompileResult{true, {}, {}};
+  }
 }
 
 Result<CompileResult> TestSession::compile_test_text(const std::string& path,
@@ -106,11 +184,11 @@ Result<CompileResult> TestSession::compile_test_text(const std::string& path,
   compiled_text_.erase(unit);
   CompileRequest request;
   request.unit = unit;
-  request.classpath = test_api_classpath();
-  for (const std::string& c : run_classpath()) request.classpath.push_back(c);
+  request.classpath = run_classpath();
   request.sources.push_back({path, text});
   request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
                      project_->encoding};
+  request.release = project_->release;
   auto result = runner_->compile(request);
   if (result && result->success) compiled_text_[unit] = {path, text, *result};
   return result;
@@ -129,19 +207,12 @@ Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
   request.coverage_store = options.coverage_store;
   request.coverage_store_reset = options.coverage_store_reset;
   request.coverage_store_if_passed = options.coverage_store_if_passed;
+  request.system_properties = project_->surefire.system_properties;
   return runner_->run(request);
 }
 
 Result<std::vector<std::string>> TestSession::discover_test_classes() const {
-  auto files = project_->test_sources();
-  if (!files) return files.error();
-  std::vector<std::string> out;
-  for (const std::string& f : *files) {
-    if (!project::is_test_class_file(fs::path(f).filename().string())) continue;
-    auto fqn = project::fqn_of(f, project_->test_dir);
-    if (fqn) out.push_back(*fqn);
-  }
-  return out;
+  return project::surefire_test_classes(*project_);
 }
 
 Result<std::vector<std::string>> TestSession::main_classes() const {

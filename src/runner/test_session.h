@@ -28,6 +28,17 @@ class TestSession {
   /// "tests", replacing the previous one. A failure to compile is a result, not an error.
   Result<CompileResult> compile_tests(const std::vector<std::string>& files = {});
 
+  /// A test file left out because it does not compile, with javac's first error on it.
+  struct LeftOut {
+    std::string file;
+    std::string error;  ///< "FooTest.java:12: package org.easymock does not exist"
+  };
+  /// compile_tests, leaving out the files that do not compile: each round drops the files
+  /// javac reports errors in and compiles the rest again (at most 10 rounds), so the others
+  /// still run. `left_out` lists what was dropped; the result is that of the last round.
+  Result<CompileResult> compile_tests_leaving_out(const std::vector<std::string>& files,
+                                                  std::vector<LeftOut>& left_out);
+
   /// Compiles one test class from text (held in memory under its file path) as the in-memory
   /// unit `unit`; other classes of the test folder it uses come from the source path. The same
   /// path and text as the last successful compilation of the unit are not compiled again (the
@@ -55,8 +66,8 @@ class TestSession {
     return run(tests, coverage_classes, test_timeout, RunOptions{});
   }
 
-  /// The test classes Surefire would run: the FQNs of the test folder's Test*/*Test/*Tests/
-  /// *TestCase files.
+  /// The test classes Surefire would run: the FQNs of the test folder's files its includes
+  /// (default Test*, *Test, *Tests, *TestCase) take and its excludes and exclude_tests leave.
   Result<std::vector<std::string>> discover_test_classes() const;
   /// The FQN of every top-level class of the main sources, from their paths.
   Result<std::vector<std::string>> main_classes() const;
@@ -75,7 +86,19 @@ class TestSession {
  private:
   TestSession(const project::Project& project, JvmRunner& runner)
       : project_(&project), runner_(&runner) {}
+  /// Sources compiled into a class folder: the main ones (module "") or an upstream module's.
+  struct Sources {
+    std::string module;
+    std::string src_dir;
+    std::string classes_dir;
+    std::vector<std::string> classpath;
+    std::string encoding;
+    std::optional<int> release;
+  };
   Status compile_main(const std::string& scratch);
+  Result<CompileResult> compile_test_files(const std::vector<std::string>& sources,
+                                           bool source_path);
+  Status compile_sources(const Sources& what, const std::string& scratch);
   std::vector<std::string> run_classpath() const;
 
   const project::Project* project_;  // outlives the session

@@ -68,8 +68,9 @@ std::vector<std::string> bubblewrap_prefix(const std::string& bwrap,
     argv.insert(argv.end(), {"--tmpfs", layout.overlay, "--remount-ro", layout.overlay});
   }
   for (const std::string& h : hidden) argv.insert(argv.end(), {"--remount-ro", h});
-  argv.insert(argv.end(), {"--unshare-all", "--die-with-parent", "--new-session", "--cap-drop",
-                           "ALL", "--chdir", layout.scratch, "--"});
+  argv.insert(argv.end(),
+              {"--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+               "--chdir", layout.workdir.empty() ? layout.scratch : layout.workdir, "--"});
   return argv;
 }
 

@@ -12,6 +12,8 @@ namespace panta::sandbox {
 /// them, and `scratch` the one writable folder.
 struct BubblewrapLayout {
   std::string scratch;
+  /// Where the process starts (the module root, as Surefire runs tests); "" for `scratch`.
+  std::string workdir;
   /// Paths the process needs (the project, its class path, the helper jar, the JDK).
   std::vector<std::string> visible;
   /// Folders where other programs keep sockets and users keep secrets: /tmp, /var/tmp, /run,
@@ -29,7 +31,7 @@ std::vector<std::string> default_hidden_folders();
 /// The bwrap command line, up to and including "--", that runs a command in `layout` with: its
 /// own user, PID, network (only a loopback), IPC, UTS and cgroup namespaces, no capabilities,
 /// a fresh /dev and /proc, its own session (no terminal), killed with its parent, started in
-/// `scratch`. The environment is the one bwrap gets.
+/// `workdir` (else `scratch`). The environment is the one bwrap gets.
 std::vector<std::string> bubblewrap_prefix(const std::string& bwrap,
                                            const BubblewrapLayout& layout);
 

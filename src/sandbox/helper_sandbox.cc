@@ -23,6 +23,7 @@ std::string jdk_home(const std::string& java) {
 BubblewrapLayout layout_of(const HelperSandboxSpec& spec, const runner::HelperConfig& config) {
   BubblewrapLayout layout;
   layout.scratch = spec.scratch;
+  layout.workdir = spec.workdir;
   layout.visible = spec.visible;
   layout.visible.push_back(config.jar);
   if (std::string jdk = jdk_home(config.java); !jdk.empty()) layout.visible.push_back(jdk);

@@ -15,7 +15,8 @@ struct HelperSandboxSpec {
   /// --sandbox / panta.toml; nullopt: strict where it can start, else fallback.
   std::optional<SandboxMode> requested;
   std::vector<std::string> test_env;  ///< --test-env: more variables the tests get.
-  std::string scratch;                ///< The helper's working folder; it must exist.
+  std::string scratch;                ///< The helper's writable folder; it must exist.
+  std::string workdir;                ///< Where it starts (the module root); "" for scratch.
   /// Paths the helper reads: the project, its class path and classes, the helper jar. The JDK
   /// of `config.java` is added.
   std::vector<std::string> visible;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "project/test_stack.h"
 #include "test_support.h"
 
 namespace panta::runner {
@@ -14,6 +15,13 @@ namespace {
 using namespace std::chrono_literals;
 
 const std::string kDemo = std::string(PANTA_SOURCE_DIR) + "/java-runner/tests/fixtures/demo";
+
+// The jars of Panta's default test stack (build/test-stack): JUnit, Mockito, ...
+std::vector<std::string> stack_jars() {
+  auto stack = project::read_test_stack(default_test_stack_dir());
+  EXPECT_TRUE(stack.ok()) << stack.error().message;
+  return stack.ok() ? stack->jars : std::vector<std::string>{};
+}
 
 const TestResult* find(const RunResult& r, const std::string& id) {
   for (const TestResult& t : r.results) {
@@ -44,7 +52,7 @@ class JvmRunnerTest : public ::testing::Test {
   CompileResult compile_tests(const std::vector<std::string>& names) {
     CompileRequest tests;
     tests.unit = "tests";
-    tests.classpath = test_api_classpath();
+    tests.classpath = stack_jars();
     tests.classpath.push_back(work_.path() + "/classes");
     for (const std::string& n : names) {
       tests.sources.push_back({kDemo + "/src/test/java/demo/" + n + ".java", std::nullopt});
@@ -58,7 +66,8 @@ class JvmRunnerTest : public ::testing::Test {
                 std::chrono::milliseconds timeout = 10s) {
     RunRequest req;
     req.tests = std::move(tests);
-    req.classpath = {work_.path() + "/classes"};
+    req.classpath = stack_jars();
+    req.classpath.push_back(work_.path() + "/classes");
     req.units = {"tests"};
     req.coverage_classes = std::move(coverage);
     req.test_timeout = timeout;
@@ -153,22 +162,6 @@ TEST(JvmRunner, JavaThatIsNotJavaIsAClearError) {
   auto r = start_helper(config);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("did not start"), std::string::npos) << r.error().message;
-}
-
-TEST(JvmRunner, TestApiVersionsComeFromTheVersionedFileNames) {
-  test::TempDir dir;
-  namespace fs = std::filesystem;
-  dir.write("mockito-core-2.23.0.jar", "m");
-  fs::create_symlink("mockito-core-2.23.0.jar", dir.path() + "/mockito-core.jar");
-  dir.write("junit4.jar", "j");
-  fs::create_symlink("junit4.jar", dir.path() + "/junit4-4.13.2.jar");
-  dir.write("junit4-4.12.jar", "another file");  // not the same file: not its version
-  dir.write("hamcrest.jar", "h");                // no versioned name at all
-  auto v = test_api_versions(dir.path());
-  EXPECT_EQ(v["mockito-core"], "2.23.0");
-  EXPECT_EQ(v["junit4"], "4.13.2");
-  EXPECT_EQ(v.count("hamcrest"), 0u);
-  EXPECT_EQ(v.count("junit-jupiter-api"), 0u);
 }
 
 }  // namespace

@@ -96,6 +96,37 @@ TEST(CoverageCli, TestsThatDoNotCompileExitOneWithPositions) {
   test::PantaRun r = test::run_panta(dir, "coverage --project " + root);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("BrokenTest.java:3:"), std::string::npos) << r.err;
+  // The others still run and give coverage; the summary says what was left out.
+  EXPECT_NE(r.out.find("tests: 1 passed, 0 failed, 0 errors, 0 skipped, 0 timed out (1 test "
+                       "files left out)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("left out, does not compile: BrokenTest.java:3: incompatible types"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("package   org.example.shop  lines  10.9% (6 of 55)"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("project   (all classes)  lines  10.9% (6 of 55)"), std::string::npos)
+      << r.out;
+  // A helper the only test needs that does not compile: nothing is left to run.
+  dir.write("shop" + std::string(kTestDir) + "CartTest.java",
+            "package org.example.shop;\nclass CartTest { Missing m; }\n");
+  test::PantaRun none = test::run_panta(dir, "coverage --project " + root);
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("the tests do not compile"), std::string::npos) << none.err;
+}
+
+TEST(CoverageCli, ClassTakesPackagesAndNoMatchIsAUsageError) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  test::PantaRun package =
+      test::run_panta(dir, "coverage --project " + root + " --class org.example.shop");
+  EXPECT_EQ(package.exit_code, 0) << package.err;
+  EXPECT_NE(package.out.find("org.example.shop.Cart  ("), std::string::npos) << package.out;
+  test::PantaRun none =
+      test::run_panta(dir, "coverage --project " + root + " --class org.example.nothing");
+  EXPECT_EQ(none.exit_code, 2) << none.out;
+  EXPECT_NE(none.err.find("org.example.nothing"), std::string::npos) << none.err;
 }
 
 TEST(TestCli, RunsNamedTestsJUnit4AndJUnit5) {
@@ -109,6 +140,13 @@ public class LegacyTest {
   @Test public void loops() { while (true) { } }
 }
 )");
+  // JUnit 4 runs as Surefire runs it: declared by the build (Panta adds the Vintage engine).
+  std::string pom = test::slurp(root + "/pom.xml");
+  pom.insert(
+      pom.find("  </dependencies>"),
+      "    <dependency>\n      <groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n"
+      "      <version>4.13.2</version>\n      <scope>test</scope>\n    </dependency>\n");
+  std::ofstream(root + "/pom.xml") << pom;
   test::PantaRun r =
       test::run_panta(dir, "test --project " + root +
                                " --test-timeout 1 --format json --test org.example.shop.LegacyTest "
@@ -160,6 +198,33 @@ TEST(CoverageCli, CommonsLang3FromTheCorpus) {
   EXPECT_EQ(j["classes"][0]["name"], "org.apache.commons.lang3.CharUtils");
   EXPECT_GT(j["classes"][0]["branches"]["covered"].get<int>(), 40);
   EXPECT_GT(j["tests"].size(), 20u);
+}
+
+TEST(CoverageCli, WithoutMavenTheTestsRunWithTheDefaultStackAndOneLineSaysWhy) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  // Maven as offline with an empty local repository; no answers of Panta's cache either.
+  dir.write("bin/mvn",
+            "#!/bin/sh\necho '[ERROR] Failed to execute goal on project shop: Could not resolve "
+            "dependencies for project org.example:shop:jar:1.0: Cannot access central in offline "
+            "mode and the artifact org.junit.jupiter:junit-jupiter:jar:5.9.2 has not been "
+            "downloaded from it before.'\nexit 1\n");
+  std::filesystem::permissions(dir.path() + "/bin/mvn", std::filesystem::perms::owner_all);
+  std::string env =
+      "env PATH=" + dir.path() + "/bin:$PATH XDG_CACHE_HOME=" + dir.path() + "/cache ";
+  auto r = test::run_command(env + PANTA_BINARY + " coverage --project " + root + " 2>&1");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("panta: note: Maven could not resolve the build at " + root),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("org.junit.jupiter:junit-jupiter:jar:5.9.2 has not been downloaded"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("the tests run with the test stack below (Panta's default test stack: "
+                       "JUnit Jupiter 6.0.3"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tests: 1 passed"), std::string::npos) << r.out;
 }
 
 }  // namespace

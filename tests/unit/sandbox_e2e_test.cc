@@ -325,7 +325,8 @@ TEST_P(Hostile, AHelperKilledFromOutsideIsSaidSoAndTheTestRunsAgain) {
   std::ofstream(root_ + "/src/test/java/org/example/shop/KilledOnceTest.java")
       << "package org.example.shop;\n\nimport org.junit.jupiter.api.Test;\n\n"
          "class KilledOnceTest {\n  @Test\n  void survives() throws Exception {\n"
-         "    java.nio.file.Path mark = java.nio.file.Path.of(\"killed-once\");\n"
+         "    java.nio.file.Path mark =\n"
+         "        java.nio.file.Path.of(System.getProperty(\"java.io.tmpdir\"), \"killed-once\");\n"
          "    if (java.nio.file.Files.exists(mark)) return;\n"
          "    java.nio.file.Files.createFile(mark);\n"
          "    new ProcessBuilder(\"kill\", \"-9\", \"\" + ProcessHandle.current().pid())\n"
@@ -370,7 +371,9 @@ TEST_P(Hostile, APantaKilledDuringARunLeavesNoScratchFolderAndNoProcess) {
          "    new ProcessBuilder(\"sleep\", \"1000." +
              mark +
              "\").start();\n"
-             "    java.nio.file.Files.createFile(java.nio.file.Path.of(\"running\"));\n"
+             "    java.nio.file.Files.createFile(\n"
+             "        java.nio.file.Path.of(System.getProperty(\"java.io.tmpdir\"), "
+             "\"running\"));\n"
              "    Thread.sleep(120000);\n  }\n}\n";
   for (int sig : {SIGKILL, SIGTERM}) {
     std::string tmp = dir_.path() + "/tmp" + std::to_string(sig);
@@ -385,8 +388,9 @@ TEST_P(Hostile, APantaKilledDuringARunLeavesNoScratchFolderAndNoProcess) {
     ASSERT_TRUE(panta.ok()) << panta.error().message;
     auto end = std::chrono::steady_clock::now() + 120s;
     auto running = [&] {
+      // The test writes into its java.io.tmpdir, the tmp/ of the helper's scratch folder.
       for (const auto& e : fs::directory_iterator(tmp)) {
-        if (fs::exists(e.path() / "running")) return true;
+        if (fs::exists(e.path() / "tmp" / "running")) return true;
       }
       return false;
     };

@@ -3,9 +3,13 @@ package org.panta.runner.isolation;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.security.cert.Certificate;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
@@ -27,6 +31,7 @@ public final class RunClassLoader extends URLClassLoader {
   private final ClassTransformer transformer;
   private final Set<String> defined = ConcurrentHashMap.newKeySet();
   private final Map<String, List<String>> nestedCache = new ConcurrentHashMap<>();
+  private final Map<String, ProtectionDomain> domains = new ConcurrentHashMap<>();
 
   public RunClassLoader(
       URL[] classpath, List<Map<String, byte[]>> units, ClassTransformer transformer, ClassLoader parent) {
@@ -43,12 +48,47 @@ public final class RunClassLoader extends URLClassLoader {
       throw new ClassNotFoundException(name);
     }
     byte[] bytes = transformer.transform(name, original);
-    Class<?> c = defineClass(name, bytes, 0, bytes.length);
+    Class<?> c = defineClass(name, bytes, 0, bytes.length, domainOf(name));
     defined.add(name);
     // Only classes found count: each at most once, so a test cannot stretch its limit by looking
     // up names that do not exist.
     ClassLoadingClock.add(System.nanoTime() - start);
     return c;
+  }
+
+  /**
+   * The protection domain of a class from the class path: its jar or folder as code source, as
+   * a URLClassLoader gives it (tests ask Class.getProtectionDomain().getCodeSource() where a class
+   * came from); for a class of an in-memory unit, one without a location.
+   */
+  private ProtectionDomain domainOf(String className) {
+    URL url = null;
+    boolean inUnit = false;
+    for (Map<String, byte[]> unit : units) {
+      inUnit = inUnit || unit.containsKey(className);
+    }
+    if (!inUnit) {
+      url = findResource(className.replace('.', '/') + ".class");
+    }
+    URL base = url == null ? null : codeBase(url, className);
+    return domains.computeIfAbsent(
+        base == null ? "" : base.toString(),
+        k -> new ProtectionDomain(new CodeSource(base, (Certificate[]) null), null, this, null));
+  }
+
+  /** The jar or folder a class file URL lies in. */
+  private static URL codeBase(URL url, String className) {
+    try {
+      String text = url.toString();
+      if ("jar".equals(url.getProtocol())) {
+        int bang = text.indexOf("!/");
+        return bang < 0 ? null : new URL(text.substring("jar:".length(), bang));
+      }
+      String suffix = className.replace('.', '/') + ".class";
+      return text.endsWith(suffix) ? new URL(text.substring(0, text.length() - suffix.length())) : null;
+    } catch (MalformedURLException e) {
+      return null;
+    }
   }
 
   /** Untransformed class file of a project class (units, then classpath), or null. */

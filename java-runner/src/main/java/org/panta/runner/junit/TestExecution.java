@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -96,11 +97,26 @@ final class TestExecution {
   }
 
   private LauncherDiscoveryRequest request(List<DiscoverySelector> selectors) {
-    return LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectors)
-        .listeners(whyNotRun)
-        .configurationParameter("junit.platform.discovery.listener.default", "logging")
-        .build();
+    LauncherDiscoveryRequestBuilder builder =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectors)
+            .configurationParameter("junit.platform.discovery.listener.default", "logging");
+    attachDiscoveryListener(builder, whyNotRun);
+    return builder.build();
+  }
+
+  /** Adds a listener feeding `sink` to `builder` when the project's JUnit Platform can take it. */
+  private static void attachDiscoveryListener(LauncherDiscoveryRequestBuilder builder, WhyNotRun sink) {
+    try {
+      // Loaded by name: a class that cannot implement the platform's type must not fail the caller.
+      Class<?> cls =
+          Class.forName(
+              "org.panta.runner.junit.DiscoveryIssues", true, WhyNotRun.class.getClassLoader());
+      Object listener = cls.getConstructor(WhyNotRun.class).newInstance(sink);
+      builder.listeners((LauncherDiscoveryListener) listener);
+    } catch (LinkageError | ReflectiveOperationException | ClassCastException e) {
+      // An older JUnit Platform: no discovery listener.
+    }
   }
 
   /** One launcher execution on a new worker thread; returns the throwable that aborted it. */

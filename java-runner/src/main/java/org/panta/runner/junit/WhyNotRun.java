@@ -7,11 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.platform.engine.DiscoverySelector;
-import org.junit.platform.engine.SelectorResolutionResult;
-import org.junit.platform.engine.UniqueId;
-import org.junit.platform.launcher.EngineDiscoveryResult;
-import org.junit.platform.launcher.LauncherDiscoveryListener;
 
 /**
  * Says why a selected test produced no outcome at all: what JUnit reported while discovering it
@@ -20,24 +15,12 @@ import org.junit.platform.launcher.LauncherDiscoveryListener;
  * {@code @Nested}, ...). Every spec that ran nothing gets an error outcome with that reason, so a
  * test is never reported only as "did not run".
  */
-final class WhyNotRun implements LauncherDiscoveryListener {
+final class WhyNotRun {
   private final List<String> discoveryIssues = new ArrayList<>();
 
-  @Override
-  public synchronized void selectorProcessed(
-      UniqueId engineId, DiscoverySelector selector, SelectorResolutionResult result) {
-    if (result.getStatus() == SelectorResolutionResult.Status.FAILED) {
-      Throwable t = result.getThrowable().orElse(null);
-      discoveryIssues.add(engineName(engineId) + " could not resolve " + selector + ": " + t);
-    }
-  }
-
-  @Override
-  public synchronized void engineDiscoveryFinished(UniqueId engineId, EngineDiscoveryResult result) {
-    if (result.getStatus() == EngineDiscoveryResult.Status.FAILED) {
-      Throwable t = result.getThrowable().orElse(null);
-      discoveryIssues.add(engineName(engineId) + " failed to discover tests: " + t);
-    }
+  /** Something JUnit reported while discovering (see {@link DiscoveryIssues}). */
+  synchronized void discoveryIssue(String issue) {
+    discoveryIssues.add(issue);
   }
 
   /** Error outcomes for the specs of `selection` none of whose outcomes is in `ids`. */
@@ -168,9 +151,5 @@ final class WhyNotRun implements LauncherDiscoveryListener {
       }
     }
     return false;
-  }
-
-  private static String engineName(UniqueId engineId) {
-    return engineId.getEngineId().orElse(engineId.toString());
   }
 }

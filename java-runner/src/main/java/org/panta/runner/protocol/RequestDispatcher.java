@@ -10,7 +10,7 @@ import org.panta.runner.compile.CompileHandler;
 import org.panta.runner.compile.UnitStore;
 import org.panta.runner.coverage.CoverageStores;
 import org.panta.runner.io.OutputRouter;
-import org.panta.runner.junit.RunHandler;
+import org.panta.runner.run.RunHandler;
 
 /**
  * Parses a request line and routes it to the handler of its "op". Never throws: malformed JSON,

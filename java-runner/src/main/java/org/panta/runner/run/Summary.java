@@ -1,16 +1,16 @@
-package org.panta.runner.junit;
+package org.panta.runner.run;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 /** Counts of results by status: {"passed":n,"failed":n,"error":n,"skipped":n,"timeout":n}. */
-final class Summary {
+public final class Summary {
   private static final String[] STATUSES = {"passed", "failed", "error", "skipped", "timeout"};
 
   private Summary() {}
 
-  static JsonObject of(JsonArray results) {
+  public static JsonObject of(JsonArray results) {
     JsonObject o = new JsonObject();
     for (String s : STATUSES) {
       o.addProperty(s, 0);

@@ -1,20 +1,13 @@
-package org.panta.runner.junit;
+package org.panta.runner.run;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonElement;
 import java.io.IOException;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jacoco.core.data.ExecutionDataStore;
-import org.junit.platform.launcher.Launcher;
-import org.junit.platform.launcher.core.LauncherConfig;
-import org.junit.platform.launcher.core.LauncherFactory;
 import org.panta.runner.compile.UnitStore;
 import org.panta.runner.coverage.CoverageReport;
 import org.panta.runner.coverage.CoverageSession;
@@ -24,14 +17,15 @@ import org.panta.runner.isolation.ClassTransformer;
 import org.panta.runner.isolation.JvmGlobals;
 import org.panta.runner.isolation.LeftoverProcesses;
 import org.panta.runner.isolation.RunClassLoader;
-import org.panta.runner.isolation.SharedApiClassLoader;
+import org.panta.runner.isolation.TestFrameworks;
 import org.panta.runner.protocol.Fields;
 import org.panta.runner.protocol.Handler;
 import org.panta.runner.protocol.RequestException;
 
 /**
- * The "run" op: loads project and test classes in a fresh {@link RunClassLoader}, executes the
- * requested tests with the JUnit Platform (Jupiter and Vintage engines), and reports per-test
+ * The "run" op: loads project and test classes in a fresh {@link RunClassLoader} over the
+ * project's own test frameworks ({@link TestFrameworks}: its JUnit Platform, engines, Mockito...,
+ * kept across runs), executes the requested tests through the JUnit bridge, and reports per-test
  * outcomes and optional JaCoCo coverage of the requested classes. System properties, default
  * locale/time zone and System.out/err/in are restored after every run.
  */
@@ -40,8 +34,7 @@ public final class RunHandler implements Handler {
   private final UnitStore units;
   private final OutputRouter router;
   private final CoverageStores stores;
-  private final SharedApiClassLoader shared = new SharedApiClassLoader(RunHandler.class.getClassLoader());
-  private Launcher launcher;
+  private final TestFrameworks frameworks = new TestFrameworks(RunHandler.class.getClassLoader());
 
   public RunHandler(UnitStore units, OutputRouter router, CoverageStores stores) {
     this.units = units;
@@ -65,7 +58,6 @@ public final class RunHandler implements Handler {
     if (tests.isEmpty()) {
       throw new RequestException("'tests' is empty");
     }
-    URL[] classpath = urls(Fields.strings(request, "classpath"));
     List<Map<String, byte[]>> unitClasses = unitClasses(Fields.strings(request, "units"));
     List<String> coverageClasses = Fields.strings(request, "coverage_classes");
     String mode = Fields.string(request, "coverage_mode", "aggregate");
@@ -80,17 +72,21 @@ public final class RunHandler implements Handler {
     if (store != null && coverageClasses.isEmpty()) {
       throw new RequestException("'coverage_store' needs 'coverage_classes'");
     }
+    TestFrameworks.Selection framework = frameworks.select(Fields.strings(request, "classpath"));
     CoverageSession coverage = coverageClasses.isEmpty() ? null : new CoverageSession(coverageClasses);
     RunClassLoader loader =
         new RunClassLoader(
-            classpath,
+            framework.rest(),
             unitClasses,
             new ClassTransformer(coverage == null ? ClassTransformer.Instrumentation.NONE : coverage),
-            shared);
+            framework.loader());
+    // As Surefire's default (enableAssertions): assert statements of project and tests run.
+    loader.setDefaultAssertionStatus(Fields.bool(request, "enable_assertions", true));
     JsonObject answer = new JsonObject();
     JvmGlobals globals = JvmGlobals.capture();
     try {
-      execute(tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, answer);
+      setSystemProperties(request);
+      execute(framework, tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, answer);
     } finally {
       answer.addProperty("processes_ended", LeftoverProcesses.endAll());
       globals.restore();
@@ -106,6 +102,7 @@ public final class RunHandler implements Handler {
   }
 
   private void execute(
+      TestFrameworks.Selection framework,
       List<String> tests,
       RunClassLoader loader,
       CoverageSession coverage,
@@ -113,39 +110,15 @@ public final class RunHandler implements Handler {
       boolean perTest,
       long timeoutMs,
       JsonObject answer) {
-    TestSelection selection = TestSelection.resolve(tests, loader);
-    ResultCollector collector =
-        new ResultCollector(
-            router,
-            coverage,
-            perTest,
-            data ->
-                CoverageReport.build(
-                    data, coverage, loader::originalBytes, loader::nestedClassNames),
-            new StackTrimmer(loader));
-    TestExecution execution = new TestExecution(launcher());
-    boolean compromised = false;
-    if (!selection.selectors.isEmpty()) {
-      try {
-        execution.execute(loader, selection.selectors, collector, timeoutMs);
-      } catch (HelperCompromised e) {
-        compromised = true;
-        answer.addProperty("restart_reason", e.getMessage());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+    TestBridge.Execution execution =
+        framework.bridge().execute(tests, loader, coverage, perTest, timeoutMs, router);
+    boolean compromised = execution.restartReason != null;
+    if (compromised) {
+      answer.addProperty("restart_reason", execution.restartReason);
     }
-    JsonArray results = new JsonArray();
-    selection.unresolved.forEach(o -> results.add(o.toJson()));
-    collector.outcomes().forEach(o -> results.add(o.toJson()));
-    if (!compromised) {
-      Set<String> ran = new HashSet<>();
-      collector.outcomes().forEach(o -> ran.add(o.id));
-      execution.whyNotRun().outcomesFor(selection, ran).forEach(o -> results.add(o.toJson()));
-    }
+    JsonArray results = execution.results;
     answer.add("results", results);
-    JsonArray notRunJson = new JsonArray();
-    execution.notRun(collector).forEach(notRunJson::add);
+    JsonArray notRunJson = execution.notRun;
     answer.add("not_run", notRunJson);
     answer.add("summary", Summary.of(results));
     if (coverage != null) {
@@ -169,12 +142,29 @@ public final class RunHandler implements Handler {
       answer.add("instrumentation_failures", failures);
     }
     JsonObject other = new JsonObject();
-    other.addProperty("stdout", collector.otherOut().text());
-    other.addProperty("stderr", collector.otherErr().text());
-    other.addProperty("truncated", collector.otherOut().truncated() || collector.otherErr().truncated());
+    other.addProperty("stdout", execution.otherOut.text());
+    other.addProperty("stderr", execution.otherErr.text());
+    other.addProperty("truncated", execution.otherOut.truncated() || execution.otherErr.truncated());
     answer.add("other_output", other);
     if (compromised) {
       answer.addProperty("restart_required", true);
+    }
+  }
+
+  /** The request's "system_properties" (Surefire's systemPropertyVariables), set for this run. */
+  private static void setSystemProperties(JsonObject request) throws RequestException {
+    JsonElement props = request.get("system_properties");
+    if (props == null || props.isJsonNull()) {
+      return;
+    }
+    if (!props.isJsonObject()) {
+      throw new RequestException("'system_properties' must be an object of strings");
+    }
+    for (Map.Entry<String, JsonElement> e : props.getAsJsonObject().entrySet()) {
+      if (!e.getValue().isJsonPrimitive()) {
+        throw new RequestException("'system_properties' must be an object of strings");
+      }
+      System.setProperty(e.getKey(), e.getValue().getAsString());
     }
   }
 
@@ -191,15 +181,6 @@ public final class RunHandler implements Handler {
     return true;
   }
 
-  private Launcher launcher() {
-    if (launcher == null) {
-      launcher =
-          LauncherFactory.create(
-              LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build());
-    }
-    return launcher;
-  }
-
   private List<Map<String, byte[]>> unitClasses(List<String> names) throws RequestException {
     List<Map<String, byte[]>> out = new ArrayList<>();
     for (String name : names) {
@@ -208,18 +189,6 @@ public final class RunHandler implements Handler {
         throw new RequestException("unknown unit '" + name + "'");
       }
       out.add(classes);
-    }
-    return out;
-  }
-
-  private static URL[] urls(List<String> paths) throws RequestException {
-    URL[] out = new URL[paths.size()];
-    for (int i = 0; i < out.length; i++) {
-      try {
-        out[i] = Path.of(paths.get(i)).toAbsolutePath().toUri().toURL();
-      } catch (MalformedURLException | RuntimeException e) {
-        throw new RequestException("bad classpath entry '" + paths.get(i) + "': " + e.getMessage());
-      }
     }
     return out;
   }
