@@ -15,7 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-const char* kGate = "package demo;\npublic class Gate {\n  public int open(int a) {\n    return a;\n  }\n}\n";
+const char* kGate =
+    "package demo;\npublic class Gate {\n  public int open(int a) {\n    return a;\n  }\n}\n";
 
 std::string test_class(const std::string& body) {
   return "package demo;\n\nimport org.junit.jupiter.api.Test;\n\nclass GateTest {\n" + body + "}\n";
@@ -91,9 +92,10 @@ TEST(TestSession, ARunWhoseTestsFailIsNotMergedIntoTheStoreWhenThatIsAsked) {
   auto session = TestSession::open(project, jvm, dir.path());
   ASSERT_TRUE(session.ok());
   std::string path = project.test_dir + "/demo/GateTest.java";
-  ASSERT_TRUE(
-      session->compile_test_text(path, test_class("  @Test\n  void t() {\n    covers(4); fail();\n  }\n"))
-          .ok());
+  ASSERT_TRUE(session
+                  ->compile_test_text(
+                      path, test_class("  @Test\n  void t() {\n    covers(4); fail();\n  }\n"))
+                  .ok());
   TestSession::RunOptions options{"tests", "store", true, true};
   auto run = session->run({"demo.GateTest"}, {"demo.Gate"}, 1s, options);
   ASSERT_TRUE(run.ok()) << run.error().message;
