@@ -154,6 +154,19 @@ TEST_F(JvmRunnerTest, UnstoppableTestRestartsTheHelperAndKeepsTheOthers) {
   EXPECT_EQ(again.results[0].status, TestStatus::kPassed);
 }
 
+// Named by itself (a method spec), a test that cannot be stopped is not run again after the
+// restart: the other tests of the run are, once.
+TEST_F(JvmRunnerTest, AnUnstoppableTestNamedByItselfIsNotRunAgain) {
+  ASSERT_TRUE(compile_tests({"UnstoppableTest", "OutcomesTest"}).success);
+  RunResult r =
+      run({"demo.UnstoppableTest#survivesInterruptAndStop", "demo.OutcomesTest#passes"}, {}, 500ms);
+  ASSERT_EQ(r.results.size(), 2u);
+  ASSERT_NE(find(r, "demo.UnstoppableTest#survivesInterruptAndStop"), nullptr);
+  EXPECT_EQ(find(r, "demo.UnstoppableTest#survivesInterruptAndStop")->status, TestStatus::kTimeout);
+  ASSERT_NE(find(r, "demo.OutcomesTest#passes"), nullptr);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#passes")->status, TestStatus::kPassed);
+}
+
 // A coverage store unites the runs merged into it until a run asks for it to be emptied; the
 // branch counts of a line come as JaCoCo gives them (Branchy.java line 11: `x > 0 && y > 0`, four
 // branches; line 12 runs only when both hold).
