@@ -36,6 +36,7 @@ bench: build
 	@bash bench/analyze_bench.sh $(BUILD_DIR)/panta --write
 	@BUILD_DIR=$(BUILD_DIR) bash bench/runner_bench.sh --write
 	@BUILD_DIR=$(BUILD_DIR) bash bench/maven_bench.sh --write
+	@BUILD_DIR=$(BUILD_DIR) bash bench/helper_bench.sh --write
 	@bash bench/generate_bench.sh $(BUILD_DIR)/panta --write
 	@bash bench/validation_bench.sh $(BUILD_DIR)/panta --write || echo "validation_bench skipped (it needs the corpus' commons-lang3)"
 	@bash bench/replay_bench.sh --write $(if $(REPLAY_JOURNAL),--journal $(REPLAY_JOURNAL) --subject $(REPLAY_SUBJECT) --class $(REPLAY_CLASS))

@@ -444,7 +444,7 @@ def generated_test_class(methods):
 
 
 def case_benchmark(ctx, h):
-    """Measures the numbers quoted in README.md (informational: no thresholds)."""
+    """Measures the numbers quoted in README.md (no thresholds: bench/helper_bench.sh runs it)."""
     h.close()
     start = time.monotonic()
     h = Helper(ctx)

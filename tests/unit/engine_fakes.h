@@ -9,6 +9,9 @@
 //   too_large()     javac says "code too large" for the line it is on
 //   breaks(NAME)    test NAME fails when it runs in the same run as this one
 //   flaky()         it passes in a probe (new tests only) but fails with the whole class
+//   skip()          it is skipped (an assumption that does not hold)
+//   vanish()        the run does not report it at all
+// A compilation into a folder (main classes) creates the folder with a file in it.
 
 #include <deque>
 #include <functional>
@@ -45,6 +48,7 @@ class FakeJvm final : public runner::JvmRunner {
   int compiles = 0;
   int runs = 0;
   std::vector<std::string> compiled_texts;          ///< every text compiled, in order
+  std::vector<std::string> compiled_units;          ///< the unit each of them went to
   std::vector<std::vector<std::string>> run_specs;  ///< every run's test specs
 
  private:

@@ -5,7 +5,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "test_support.h"
@@ -153,6 +155,15 @@ TEST(GenerateRuns, JournalKeepsEachIterationsCoverage) {
   EXPECT_NE(rows.out.find("[(3,)]"), std::string::npos) << rows.out;
 }
 
+// How often the model of APackageRunsEachClassWithASummaryTable was called, by class (it
+// writes one line per call, its class, to calls.log in the test's folder).
+std::map<std::string, int> model_calls(const test::TempDir& dir) {
+  std::map<std::string, int> out;
+  std::ifstream in(dir.path() + "/calls.log");
+  for (std::string line; std::getline(in, line);) ++out[line];
+  return out;
+}
+
 TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
@@ -167,19 +178,28 @@ TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
   std::string script =
       dir.write("model.sh",
                 "cat >/dev/null\n"
-                "case \"$PANTA_CLASS\" in\n"
-                "*Wallet) printf '```java\\n@Test\\nvoid emptyWalletCannotPay() {\\n  "
-                "assertFalse(new Wallet().pay(1));\\n}\\n```\\n' ;;\n"
-                "*) printf '```java\\n@Test\\nvoid sizeOfEmpty() {\\n  assertEquals(0, new "
-                "Cart().size());\\n}\\n```\\n' ;;\n"
-                "esac\n");
+                "echo \"$PANTA_CLASS\" >> '" +
+                    dir.path() +
+                    "/calls.log'\n"
+                    "case \"$PANTA_CLASS\" in\n"
+                    "*Wallet) printf '```java\\n@Test\\nvoid emptyWalletCannotPay() {\\n  "
+                    "assertFalse(new Wallet().pay(1));\\n}\\n```\\n' ;;\n"
+                    "*) printf '```java\\n@Test\\nvoid sizeOfEmpty() {\\n  assertEquals(0, new "
+                    "Cart().size());\\n}\\n```\\n' ;;\n"
+                    "esac\n");
   std::string report = dir.path() + "/report.json";
   test::PantaRun r =
       test::run_panta(dir, "generate --project " + root +
                                " --class org.example.shop --max-iterations 1 --llm 'cmd:sh " +
                                script + "' --report " + report);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("class"), std::string::npos);
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex("\nclass +lines % +branches % +tests +iter +result\n")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex("\norg\\.example\\.shop\\.Wallet +0\\.0 -> [1-9][0-9.]* +0\\.0 -> "
+                        "[0-9.]+ +1 +1 +iteration limit\n")))
+      << r.out;
   EXPECT_NE(r.out.find("org.example.shop.Priced"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("skipped: no methods under test"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("3 classes: 2 done, 1 skipped; 2 tests kept"), std::string::npos) << r.out;
@@ -194,12 +214,18 @@ TEST(GenerateRuns, APackageRunsEachClassWithASummaryTable) {
   EXPECT_EQ(j[2]["status"], "done");
   EXPECT_GT(j[2]["final"]["line_coverage"].get<double>(), 0);
 
+  EXPECT_EQ(model_calls(dir), (std::map<std::string, int>{{"org.example.shop.Cart", 1},
+                                                          {"org.example.shop.Wallet", 1}}));
+
   // A folder names the same classes; a class named twice runs once.
+  fs::remove(dir.path() + "/calls.log");
   test::PantaRun folder = test::run_panta(
       dir, "generate --project " + root + " --class " + pkg +
-               "/ --class org.example.shop.Cart --max-iterations 1 --dry-run --llm 'cmd:sh " +
-               script + "'");
+               "/ --class org.example.shop.Cart --max-iterations 1 --llm 'cmd:sh " + script + "'");
   EXPECT_EQ(folder.exit_code, 0) << folder.err;
+  EXPECT_EQ(model_calls(dir), (std::map<std::string, int>{{"org.example.shop.Cart", 1},
+                                                          {"org.example.shop.Wallet", 1}}));
+  EXPECT_NE(folder.out.find("3 classes: 2 done, 1 skipped"), std::string::npos) << folder.out;
 
   test::PantaRun missing = test::run_panta(
       dir, "generate --project " + root + " --class org.example.nothing --llm cmd:true");

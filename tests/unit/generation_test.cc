@@ -157,6 +157,184 @@ TEST(Generation, AFlakyTestGoesBackToTheLastGoodIterationAndOnlyItIsDropped) {
   EXPECT_FALSE(report->line_coverage == 100.0);
 }
 
+// The final check goes back to the newest iteration whose file passes, not to the start: no
+// version of the class it runs lacks the first iteration's test.
+TEST(Generation, TheFinalCheckGoesBackToTheLastGoodIterationNotToTheStart) {
+  LoopRun r({answer_with({test_method("first", "covers(6);")}),
+             answer_with({test_method("flaky1", "covers(8); flaky();"),
+                          test_method("second", "covers(13);")})});
+  r.options.max_iterations = 2;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_TRUE(r.said("the whole test class fails with this run's tests")) << r.all_events();
+  // The whole class is compiled as unit "tests": first as the user left it, then by the check.
+  std::vector<std::string> whole;
+  for (size_t i = 0; i < r.jvm.compiled_units.size(); ++i) {
+    if (r.jvm.compiled_units[i] == "tests") whole.push_back(r.jvm.compiled_texts[i]);
+  }
+  ASSERT_GE(whole.size(), 3u);
+  EXPECT_EQ(whole[0].find("void first()"), std::string::npos);
+  for (size_t i = 1; i < whole.size(); ++i) {
+    EXPECT_NE(whole[i].find("void first()"), std::string::npos) << "class run " << i << ":\n"
+                                                                << whole[i];
+  }
+  EXPECT_EQ(report->tests_kept, 2);
+}
+
+// Without --max-iterations the loop runs as many iterations as the class's largest cyclomatic
+// complexity (the paper's maxCYC): 2 for Gate.
+TEST(Generation, TheDefaultIterationLimitIsTheLargestCyclomaticComplexity) {
+  LoopRun r({answer_with({test_method("a", "covers(6);")}),
+             answer_with({test_method("b", "covers(8);")}),
+             answer_with({test_method("c", "covers(13);")})});
+  r.options.max_iterations = 0;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->iterations.size(), 2u);
+  EXPECT_EQ(report->stop_reason, "iteration limit");
+  EXPECT_EQ(r.model.prompts.size(), 2u);
+}
+
+// panta sends the basic prompt while no line is covered (Algorithm 3, line 18), its own with
+// the selected paths once one is, even before any branch is.
+TEST(Generation, PantaSendsTheBasicPromptOnlyWhileNoLineIsCovered) {
+  const std::string no_tests =
+      "package demo;\n\nimport org.junit.jupiter.api.Test;\n\nclass GateTest {\n}\n";
+  LoopRun nothing({answer_with({test_method("a", "covers(15);")})}, no_tests);
+  nothing.options.strategy = "panta";
+  nothing.options.max_iterations = 1;
+  ASSERT_TRUE(nothing.go().ok());
+  ASSERT_EQ(nothing.model.prompts.size(), 1u);
+  EXPECT_EQ(nothing.model.prompts[0].user.find("## Methods Under Test"), std::string::npos);
+
+  LoopRun line_only({answer_with({test_method("a", "covers(6);")})});  // the user's covers 15
+  line_only.options.strategy = "panta";
+  line_only.options.max_iterations = 1;
+  ASSERT_TRUE(line_only.go().ok());
+  ASSERT_EQ(line_only.model.prompts.size(), 1u);
+  EXPECT_NE(line_only.model.prompts[0].user.find("## Methods Under Test"), std::string::npos)
+      << line_only.model.prompts[0].user;
+}
+
+// The failed tests an iteration's prompt showed are shown again when that prompt got no answer.
+TEST(Generation, FailedTestsAreShownAgainAfterAPromptThatGotNoAnswer) {
+  LoopRun r({answer_with({test_method("bad", "fail(); covers(6);")}),
+             "ERROR:the model is overloaded", answer_with({test_method("good", "covers(6);")})});
+  r.options.repair_attempts = 0;
+  r.options.max_iterations = 3;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 3u) << r.all_events();
+  EXPECT_EQ(r.model.prompts[0].user.find("### bad"), std::string::npos);
+  EXPECT_NE(r.model.prompts[1].user.find("### bad"), std::string::npos) << "basic feeds failures";
+  EXPECT_NE(r.model.prompts[2].user.find("### bad"), std::string::npos) << r.model.prompts[2].user;
+}
+
+// Skipped tests are kept in the file but are neither passing nor generated tests.
+TEST(Generation, ThePassRateCountsGeneratedTestsAndSkippedOnesApart) {
+  LoopRun r({answer_with({test_method("good", "covers(6);"), test_method("bad", "fail();"),
+                          test_method("assumed", "skip(); covers(8);")})});
+  r.options.repair_attempts = 0;
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->tests_kept, 1);
+  EXPECT_EQ(report->tests_skipped, 1);
+  EXPECT_DOUBLE_EQ(report->pass_rate, 50.0);  // good of good and bad
+  EXPECT_EQ(report->iterations[0].tests_generated, 2);
+  EXPECT_EQ(report->iterations[0].tests_failed, 1);
+  EXPECT_NE(r.written().find("void assumed()"), std::string::npos);
+}
+
+TEST(Generation, ATestAnAnswerRepeatsIsTakenOnce) {
+  LoopRun r({answer_with({test_method("a", "covers(6);"), test_method("b", "covers(6);")})});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->tests_kept, 1);
+  EXPECT_TRUE(r.said("skipped b: the same as a")) << r.all_events();
+  EXPECT_EQ(r.written().find("void b()"), std::string::npos);
+}
+
+// A repaired test that breaks the answer's other tests is dropped, and not counted as repaired.
+TEST(Generation, ARepairThatBreaksTheOtherTestsIsNotCountedAsRepaired) {
+  LoopRun r({answer_with({test_method("good", "covers(6);"), test_method("bad", "fail();")}),
+             answer_with({test_method("bad", "covers(8); breaks(good);")})});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 2u);
+  const IterationReport& it = report->iterations[0];
+  EXPECT_EQ(it.tests_repaired, 0);
+  EXPECT_EQ(it.tests_failed, 1);
+  EXPECT_EQ(it.tests_passed_first_try, 1);
+  EXPECT_EQ(r.written().find("void bad()"), std::string::npos);
+}
+
+TEST(Generation, EveryRepairAttemptIsMade) {
+  LoopRun r({answer_with({test_method("t", "fail();")}),
+             answer_with({test_method("t", "fail(); // 1")}),
+             answer_with({test_method("t", "fail(); // 2")})});
+  r.options.repair_attempts = 2;
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(r.model.prompts.size(), 3u);
+  EXPECT_TRUE(r.said("repair attempt 2 of 2")) << r.all_events();
+  EXPECT_EQ(report->iterations[0].tests_failed, 1);
+}
+
+TEST(Generation, ATestTheRunDoesNotReportIsNotKept) {
+  LoopRun r({answer_with({test_method("ghost", "vanish(); covers(6);")})});
+  r.options.repair_attempts = 0;
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->tests_kept, 0);
+  EXPECT_TRUE(r.said("dropped ghost: the test did not run")) << r.all_events();
+  EXPECT_EQ(r.written().find("void ghost()"), std::string::npos);
+}
+
+// A test of the user's that failed before the run is theirs: it does not fail the final check.
+TEST(Generation, AUsersFailingTestDoesNotFailTheFinalCheck) {
+  const std::string tests =
+      "package demo;\n\nimport org.junit.jupiter.api.Test;\n\nclass GateTest {\n  @Test\n"
+      "  void user() {\n    covers(15);\n  }\n\n  @Test\n  void broken() {\n    fail();\n  }\n}\n";
+  LoopRun r({answer_with({test_method("fine", "covers(8);")})}, tests);
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_TRUE(r.said("the existing test demo.GateTest#broken fails")) << r.all_events();
+  EXPECT_FALSE(r.said("the whole test class fails")) << r.all_events();
+  EXPECT_EQ(report->tests_kept, 1);
+  EXPECT_NE(r.written().find("void fine()"), std::string::npos);
+  EXPECT_NE(r.written().find("void broken()"), std::string::npos);
+}
+
+// A class without a test file: nothing is covered yet, which is not "fully covered".
+TEST(Generation, AClassWithoutATestFileGetsOne) {
+  LoopRun r({answer_with({test_method("a", "covers(6);")})}, "");
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->iterations.size(), 1u);
+  EXPECT_EQ(report->initial_line_coverage, 0.0);
+  EXPECT_NE(r.written().find("class GateTest"), std::string::npos);
+  EXPECT_NE(r.written().find("void a()"), std::string::npos);
+}
+
+// What the run wrote itself is not a change of the user's (nothing to merge).
+TEST(Generation, ItsOwnWritesAreNotTakenForTheUsersEdits) {
+  LoopRun r({answer_with({test_method("a", "covers(6);")}),
+             answer_with({test_method("b", "covers(8);")}),
+             answer_with({test_method("c", "covers(13);")})});
+  r.options.max_iterations = 3;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_FALSE(r.said("was changed during the run")) << r.all_events();
+  EXPECT_EQ(report->tests_kept, 3);
+}
+
 TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
   LoopRun r({answer_with({test_method("t", "fail(); covers(6);")}),
              answer_with({test_method("t", "fail(); covers(6); // still wrong")}),

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "project/test_stack.h"
+#include "runner/test_session.h"
 #include "test_support.h"
 
 namespace panta::runner {
@@ -76,9 +77,30 @@ class JvmRunnerTest : public ::testing::Test {
     return r.ok() ? *r : RunResult{};
   }
 
+  // Compiles `text` (a test class of package demo named `name`) as the in-memory unit `unit`.
+  void compile_text(const std::string& unit, const std::string& name, const std::string& text) {
+    CompileRequest tests;
+    tests.unit = unit;
+    tests.classpath = stack_jars();
+    tests.classpath.push_back(work_.path() + "/classes");
+    tests.sources.push_back({"demo/" + name + ".java", text});
+    auto r = runner_->compile(tests);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_TRUE(r->success) << format_diagnostics(r->diagnostics);
+  }
+
   test::TempDir work_;
   std::unique_ptr<JvmRunner> runner_;
 };
+
+const coverage::LineCoverage* line_of(const RunResult& r, uint32_t line) {
+  for (const auto& c : r.coverage) {
+    for (const auto& l : c.lines) {
+      if (l.line == line) return &l;
+    }
+  }
+  return nullptr;
+}
 
 TEST_F(JvmRunnerTest, ReportsEveryOutcomeWithCoverage) {
   ASSERT_TRUE(compile_tests({"OutcomesTest"}).success);
@@ -141,6 +163,74 @@ TEST_F(JvmRunnerTest, UnstoppableTestRestartsTheHelperAndKeepsTheOthers) {
   RunResult again = run({"demo.OutcomesTest#passes"});
   ASSERT_EQ(again.results.size(), 1u);
   EXPECT_EQ(again.results[0].status, TestStatus::kPassed);
+}
+
+// Named by itself (a method spec), a test that cannot be stopped is not run again after the
+// restart: the other tests of the run are, once.
+TEST_F(JvmRunnerTest, AnUnstoppableTestNamedByItselfIsNotRunAgain) {
+  ASSERT_TRUE(compile_tests({"UnstoppableTest", "OutcomesTest"}).success);
+  RunResult r =
+      run({"demo.UnstoppableTest#survivesInterruptAndStop", "demo.OutcomesTest#passes"}, {}, 500ms);
+  ASSERT_EQ(r.results.size(), 2u);
+  ASSERT_NE(find(r, "demo.UnstoppableTest#survivesInterruptAndStop"), nullptr);
+  EXPECT_EQ(find(r, "demo.UnstoppableTest#survivesInterruptAndStop")->status, TestStatus::kTimeout);
+  ASSERT_NE(find(r, "demo.OutcomesTest#passes"), nullptr);
+  EXPECT_EQ(find(r, "demo.OutcomesTest#passes")->status, TestStatus::kPassed);
+}
+
+// A coverage store unites the runs merged into it until a run asks for it to be emptied; the
+// branch counts of a line come as JaCoCo gives them (Branchy.java line 11: `x > 0 && y > 0`, four
+// branches; line 12 runs only when both hold).
+TEST_F(JvmRunnerTest, ACoverageStoreUnitesRunsUntilItIsEmptied) {
+  compile_text("store", "StoreTest",
+               "package demo;\nimport org.junit.jupiter.api.Test;\nclass StoreTest {\n"
+               "  @Test void both() { Branchy.classify(1, 1); }\n"
+               "  @Test void xOnly() { Branchy.classify(1, 0); }\n}\n");
+  RunRequest req;
+  req.classpath = stack_jars();
+  req.classpath.push_back(work_.path() + "/classes");
+  req.units = {"store"};
+  req.coverage_classes = {"demo.Branchy"};
+  req.coverage_store = "s";
+  req.coverage_store_reset = true;
+  req.tests = {"demo.StoreTest#both"};
+  auto first = runner_->run(req);
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  ASSERT_NE(line_of(*first, 11), nullptr);
+  EXPECT_EQ(line_of(*first, 11)->mb, 2);
+  EXPECT_EQ(line_of(*first, 11)->cb, 2);
+  req.coverage_store_reset = false;
+  req.tests = {"demo.StoreTest#xOnly"};
+  auto united = runner_->run(req);
+  ASSERT_TRUE(united.ok()) << united.error().message;
+  EXPECT_EQ(united->coverage_store_runs, 2);
+  ASSERT_NE(line_of(*united, 11), nullptr);
+  EXPECT_EQ(line_of(*united, 11)->mb, 1);  // y > 0 true and false, x > 0 only true
+  EXPECT_EQ(line_of(*united, 11)->cb, 3);
+  EXPECT_GT(line_of(*united, 12)->ci, 0);
+  req.coverage_store_reset = true;
+  auto anew = runner_->run(req);
+  ASSERT_TRUE(anew.ok()) << anew.error().message;
+  EXPECT_EQ(anew->coverage_store_runs, 1);
+  ASSERT_NE(line_of(*anew, 12), nullptr);
+  EXPECT_EQ(line_of(*anew, 12)->ci, 0) << "both()'s coverage is gone";
+}
+
+// The tests of a class whose class-level setup failed never ran: each is an error.
+TEST_F(JvmRunnerTest, TestsOfAClassWhoseSetupFailedAreErrors) {
+  compile_text("tests", "BrokenSetupTest",
+               "package demo;\nimport org.junit.jupiter.api.BeforeAll;\n"
+               "import org.junit.jupiter.api.Test;\nclass BrokenSetupTest {\n"
+               "  @BeforeAll static void setUp() { throw new IllegalStateException(\"no\"); }\n"
+               "  @Test void first() {}\n}\n");
+  RunResult r = run({"demo.BrokenSetupTest"});
+  const TestResult* first = nullptr;
+  for (const TestResult& t : r.results) {
+    if (t.id.find("[method:first()]") != std::string::npos) first = &t;
+  }
+  ASSERT_NE(first, nullptr) << r.results.size();
+  EXPECT_EQ(first->status, TestStatus::kError);
+  EXPECT_NE(first->message.find("not run"), std::string::npos) << first->message;
 }
 
 TEST(JvmRunner, MissingJarIsAClearError) {

@@ -47,7 +47,9 @@ Prompt sample_prompt() {
 }
 
 TEST(LlmHttp, OpenAiSuccessSendsTheRequestAndReadsUsage) {
-  Fixture f(json::array({{{"answer", "class FooTest {}"}, {"model", "gpt-test-0613"}}}));
+  // The server waits 0.3 s before it answers: the call's time must include that wait.
+  Fixture f(
+      json::array({{{"answer", "class FooTest {}"}, {"model", "gpt-test-0613"}, {"delay", 0.3}}}));
   auto c = f.client->complete(sample_prompt());
   ASSERT_TRUE(c.ok()) << c.error().message;
   EXPECT_EQ(c->text, "class FooTest {}");
@@ -55,7 +57,7 @@ TEST(LlmHttp, OpenAiSuccessSendsTheRequestAndReadsUsage) {
   EXPECT_EQ(c->completion_tokens, 7);
   EXPECT_FALSE(c->usage_estimated);
   EXPECT_EQ(c->model, "gpt-test-0613");
-  EXPECT_GE(c->seconds, 0);
+  EXPECT_GE(c->seconds, 0.3);
   auto requests = f.server.requests();
   ASSERT_EQ(requests.size(), 1u);
   const json& r = requests[0];

@@ -116,5 +116,64 @@ TEST(SelectPaths, AMethodLimitKeepsTheMostMissedInSourceOrder) {
   EXPECT_EQ(select_paths(methods, c, all, 3).size(), 3u);  // no limit: the paper's behaviour
 }
 
+// One path per line list, over lines that each miss everything.
+std::vector<std::vector<cfg::PathStep>> paths_over(
+    const std::vector<std::vector<uint32_t>>& lists) {
+  std::vector<std::vector<cfg::PathStep>> out;
+  for (const auto& lines : lists) {
+    out.emplace_back();
+    for (uint32_t l : lines) out.back().push_back({l, "s;", std::nullopt, ""});
+  }
+  return out;
+}
+
+coverage::SourceCoverage all_missed(const std::vector<uint32_t>& lines) {
+  coverage::SourceCoverage c;
+  for (uint32_t l : lines) c.lines[l] = {l, 2, 0, 0, 0};
+  return c;
+}
+
+TEST(SelectPaths, TiesGoToTheEarlierPathForBothChoices) {
+  // Two paths of the same score, never selected: the first is both the best and the least
+  // selected one, so it is sent alone.
+  PathHistory history;
+  auto s = select_paths({{"m", paths_over({{1}, {2}})}}, all_missed({1, 2}), history, 3);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].paths, std::vector<size_t>{0});
+  // Now path 0 was selected once: the best is still path 0 (the earlier of equal scores), the
+  // least selected path 1.
+  auto next = select_paths({{"m", paths_over({{1}, {2}})}}, all_missed({1, 2}), history, 3);
+  ASSERT_EQ(next.size(), 1u);
+  EXPECT_EQ(next[0].paths, (std::vector<size_t>{0, 1}));
+}
+
+TEST(PathHistory, ForgettingTakesBackOneSelectionAndNeverGoesBelowNone) {
+  PathHistory h;
+  h.forget("m", {0});
+  EXPECT_EQ(h.count("m", 0), 0);
+  h.add("m", 0);
+  h.add("m", 0);
+  h.forget("m", {0, 1});
+  EXPECT_EQ(h.count("m", 0), 1);
+  EXPECT_EQ(h.count("m", 1), 0);
+}
+
+TEST(TopScores, KeepsTheHighestTiesToTheEarlierInTheirOwnOrder) {
+  EXPECT_EQ(top_scores({3, 9, 1}, 2), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(top_scores({5, 9, 5, 1}, 2), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(top_scores({4, 4, 4}, 1), std::vector<size_t>{0});
+  EXPECT_EQ(top_scores({4, 4}, 5), (std::vector<size_t>{0, 1}));
+}
+
+TEST(SelectPaths, AMethodLimitKeepsTheClasssOrderWhenALaterMethodMissesMore) {
+  std::vector<MethodPaths> methods = {
+      {"a", paths_over({{1}})}, {"b", paths_over({{10, 11}})}, {"c", paths_over({{20, 21, 22}})}};
+  PathHistory history;
+  auto two = select_paths(methods, all_missed({1, 10, 11, 20, 21, 22}), history, 3, 2);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].method, "b");
+  EXPECT_EQ(two[1].method, "c");
+}
+
 }  // namespace
 }  // namespace panta::select

@@ -179,14 +179,29 @@ TEST(ProjectCli, UsageAndProjectErrorsExitTwo) {
   EXPECT_NE(missing.err.find("NoSuchTest.java"), std::string::npos) << missing.err;
 }
 
-// The real commons-lang3 from ../shared/corpus/fetch-subjects.sh --compile, when present.
+// The corpus folder of ../shared/corpus/fetch-subjects.sh: $PANTA_CORPUS when set, else
+// ${XDG_CACHE_HOME:-$HOME/.cache}/panta-corpus as the script's default.
+std::string corpus_folder() {
+  if (const char* named = std::getenv("PANTA_CORPUS"); named != nullptr && *named != '\0')
+    return named;
+  const char* cache = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  std::string base =
+      cache != nullptr && *cache != '\0' ? cache : std::string(home ? home : "/root") + "/.cache";
+  return base + "/panta-corpus";
+}
+
+// The real commons-lang3 from ../shared/corpus/fetch-subjects.sh --compile lang. Skipped when
+// the default corpus folder lacks it; a failure when PANTA_CORPUS names a folder that lacks it
+// (.ci/run fetches it and sets PANTA_CORPUS, so CI runs this test or fails).
 TEST(CoverageCli, CommonsLang3FromTheCorpus) {
-  std::string corpus = std::string(std::getenv("HOME") ? std::getenv("HOME") : "/root") +
-                       "/.cache/panta-corpus/lang";
-  if (const char* c = std::getenv("PANTA_CORPUS")) corpus = std::string(c) + "/lang";
+  std::string corpus = corpus_folder() + "/lang";
   if (!fs::exists(corpus + "/classes/org/apache/commons/lang3/CharUtils.class")) {
-    GTEST_SKIP() << "commons-lang3 corpus not found at " << corpus
-                 << " (run ../shared/corpus/fetch-subjects.sh --compile lang)";
+    std::string why = "compiled commons-lang3 not found at " + corpus +
+                      " (run ../shared/corpus/fetch-subjects.sh --compile lang)";
+    const char* named = std::getenv("PANTA_CORPUS");
+    if (named != nullptr && *named != '\0') FAIL() << "PANTA_CORPUS is set: " << why;
+    GTEST_SKIP() << why;
   }
   test::TempDir dir;
   test::PantaRun r =

@@ -172,6 +172,41 @@ TEST(ModelCaller, AnAnswerOverTheSizeLimitIsAnError) {
   EXPECT_NE(answer.error().message.find("11 bytes, over --max-answer-bytes 10"), std::string::npos);
 }
 
+// The limits are inclusive: a prompt of exactly --max-prompt-tokens is sent as it is, an
+// answer of exactly --max-answer-bytes is used.
+TEST(ModelCaller, APromptAndAnAnswerExactlyAtTheirLimitsPass) {
+  Caller measure({"answer"}, {});
+  GenerateInputs in = inputs();
+  ASSERT_TRUE(measure.caller->generate(in, Template::kStrategy, in.source_text, {"a"}).ok());
+  int64_t tokens = llm::estimate_tokens(llm::render_prompt(measure.model.prompts[0]));
+  engine::ModelCallerOptions options;
+  options.max_prompt_tokens = tokens;
+  options.max_answer_bytes = 6;
+  Caller c({"answer"}, options);
+  GenerateInputs same = inputs();
+  auto answer = c.caller->generate(same, Template::kStrategy, same.source_text, {"a"});
+  ASSERT_TRUE(answer.ok()) << answer.error().message;
+  EXPECT_EQ(answer->text, "answer");
+  ASSERT_EQ(c.model.prompts.size(), 1u);
+  EXPECT_EQ(c.model.prompts[0].user, measure.model.prompts[0].user);
+  EXPECT_TRUE(c.events.empty()) << c.events[0];
+}
+
+TEST(ModelCaller, ARepairPromptTooLongForTheModelIsSentAgainWithoutTheSource) {
+  Caller c({"ERROR:LLM context length exceeded: 9000 tokens", "```java\n@Test void t() {}\n```"},
+           {});
+  RepairInputs in;
+  in.source_text = source(100);
+  in.test_view = "@Test void t() { x(); }";
+  in.error = "failed";
+  auto answer = c.caller->repair(in);
+  ASSERT_TRUE(answer.ok()) << answer.error().message;
+  ASSERT_EQ(c.model.prompts.size(), 2u);
+  EXPECT_NE(c.model.prompts[0].user.find("int line100;"), std::string::npos);
+  EXPECT_EQ(c.model.prompts[1].user.find("int line100;"), std::string::npos);
+  EXPECT_NE(c.model.prompts[1].user.find("@Test void t() { x(); }"), std::string::npos);
+}
+
 TEST(ModelCaller, ADryRunGivesThePromptToItsSink) {
   engine::ModelCallerOptions options;
   std::string printed;

@@ -1,10 +1,7 @@
 // Golden prompts: every strategy's generation prompt and the repair prompt for the paper's
-// parsePattern example. PANTA_UPDATE_GOLDEN=1 rewrites tests/fixtures/prompts/*.txt.
+// parsePattern example. PANTA_UPDATE_GOLDEN=1 rewrites the tests/fixtures/prompts/*.txt that
+// differ and fails naming them (test::check_golden).
 #include <gtest/gtest.h>
-
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 
 #include "prompt/prompt_templates.h"
 #include "select/path_selection.h"
@@ -18,13 +15,7 @@ std::string prompt_dir() {
 }
 
 void check_golden(const std::string& name, const std::string& actual) {
-  std::string path = std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/prompts/" + name;
-  if (std::getenv("PANTA_UPDATE_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << actual;
-    return;
-  }
-  ASSERT_TRUE(std::filesystem::exists(path)) << path << " missing; run with PANTA_UPDATE_GOLDEN=1";
-  EXPECT_EQ(test::slurp(path), actual) << "golden " << path << " differs";
+  test::check_golden(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/prompts/" + name, actual);
 }
 
 coverage::SourceCoverage figure1_coverage() {

@@ -42,10 +42,15 @@ TEST(RunJournal, SettingsAndStateComeBackAsTheyWereKept) {
   ASSERT_TRUE(last.ok() && last->has_value());
   auto again = RunJournal::settings_of(**last);
   ASSERT_TRUE(again.ok());
+  // Every setting, each with a value of its own, so that one read for another shows.
   EXPECT_EQ(again->max_iterations, 7);
+  EXPECT_EQ(again->max_no_increase, 2);
+  EXPECT_EQ(again->max_path_selections, 4);
+  EXPECT_EQ(again->max_methods, 1);
   EXPECT_EQ(again->max_prompt_tokens, 900);
   EXPECT_TRUE(again->check_each_test_in_class);
   EXPECT_EQ(again->repair_attempts, 5);
+  EXPECT_EQ(again->initial_line_coverage, 12.5);
   EXPECT_EQ(again->initial_branch_coverage, 6.25);
   RunJournal resumed(journal);
   auto point = resumed.resume((*last)->id);

@@ -287,6 +287,76 @@ TEST(TestFile, AWildcardOfAnotherClassDoesNotHideAMissingAssertionAndTextBlocksK
   EXPECT_NE(t.find("          {\n            \"a\": 1\n          }\n"), std::string::npos) << t;
 }
 
+TEST(TestFile, EveryKindOfTestAnnotationMakesATest) {
+  auto f = TestFile::parse(
+      "class T {\n  @Test void a() {}\n  @ParameterizedTest @ValueSource(ints = {1}) void b(int "
+      "x) {}\n  @RepeatedTest(3) void c() {}\n  @org.junit.jupiter.api.TestFactory "
+      "Stream<DynamicTest> d() { return null; }\n  @BeforeEach void setUp() {}\n  void "
+      "helper() {}\n}\n");
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->test_names(), (std::vector<std::string>{"a", "b", "c", "d"}));
+}
+
+TEST(TestFile, AHelperIsNotTakenForALongerNameThatStartsWithItsName) {
+  auto f = TestFile::parse(kExisting);
+  ASSERT_TRUE(f.ok());
+  auto r = extract_tests(
+      "```java\nclass X {\n  static Cart make() { return new Cart(); }\n"
+      "  static Cart makeFull() { return new Cart(); }\n  static int _make = 1;\n"
+      "  @Test void t() { assertEquals(0, makeFull().size()); }\n}\n```");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  f->add_test(r->tests[0], *r);
+  EXPECT_NE(f->text().find("static Cart makeFull()"), std::string::npos) << f->text();
+  EXPECT_EQ(f->text().find("static Cart make()"), std::string::npos) << f->text();
+  EXPECT_EQ(f->text().find("_make"), std::string::npos) << f->text();
+}
+
+// A test file without its tests keeps its other lines; their numbers map back to the file's.
+TEST(LineMap, LinesOfTheFileWithoutItsTestsMapBackToTheFilesLines) {
+  auto f = TestFile::parse(
+      "class T {\n  @Test\n  void a() {\n    x();\n  }\n\n  int helper() {\n    return "
+      "1;\n  }\n}\n");
+  ASSERT_TRUE(f.ok());
+  LineMap map;
+  TestFile without = f->without_tests(&map);
+  EXPECT_EQ(without.text(), "class T {\n\n  int helper() {\n    return 1;\n  }\n}\n");
+  EXPECT_EQ(map.original(1), 1u);
+  EXPECT_EQ(map.original(2), 6u);  // the first line after the removed ones
+  EXPECT_EQ(map.original(3), 7u);
+  EXPECT_EQ(map.original(6), 10u);
+}
+
+TEST(TestFile, AViewShowsTheTestsWhatTheyUseAndTheClassAroundThem) {
+  auto f = TestFile::parse(
+      "package p;\n"                // 1
+      "\n"                          // 2
+      "class T {\n"                 // 3
+      "  private int used = 1;\n"   // 4
+      "  private int other = 2;\n"  // 5
+      "\n"                          // 6
+      "  @Test\n"                   // 7
+      "  void a() {\n"              // 8
+      "    check(used);\n"          // 9
+      "  }\n"                       // 10
+      "\n"                          // 11
+      "  @Test\n"                   // 12
+      "  void b() {\n"              // 13
+      "    check(other);\n"         // 14
+      "  }\n"                       // 15
+      "}\n");                       // 16
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->view_lines({"a"}), (std::vector<uint32_t>{1, 2, 3, 4, 7, 8, 9, 10, 16}));
+}
+
+TEST(Extract, AnAnswerCutOffAfterAnInnerBlockDropsItsLastMethod) {
+  auto r = extract_tests(
+      "```java\nclass T {\n  @Test void whole() { assertTrue(true); }\n  @Test void cut() {\n"
+      "    if (x) { y(); }");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(r->tests[0].name, "whole");
+}
+
 }  // namespace panta::junit
 
 namespace panta::junit {

@@ -12,6 +12,36 @@
 #include "java/source_text.h"
 
 namespace panta::test {
+namespace {
+
+class CallerSettingsIgnored : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    for (const char* name : kCallerSettings) unsetenv(name);
+  }
+};
+
+// Registered before main() runs; GoogleTest owns it and calls SetUp before the first test.
+[[maybe_unused]] ::testing::Environment* const kCallerSettingsIgnored =
+    ::testing::AddGlobalTestEnvironment(new CallerSettingsIgnored);
+
+}  // namespace
+
+void check_golden(const std::string& path, const std::string& actual) {
+  std::error_code ec;
+  bool exists = std::filesystem::exists(path, ec);
+  if (std::getenv("PANTA_UPDATE_GOLDEN") == nullptr) {
+    ASSERT_TRUE(exists) << path << " missing; run with PANTA_UPDATE_GOLDEN=1";
+    EXPECT_EQ(slurp(path), actual) << "golden " << path << " differs";
+    return;
+  }
+  if (exists && slurp(path) == actual) return;
+  std::ofstream out(path, std::ios::binary);
+  out << actual;
+  out.close();
+  ADD_FAILURE() << "PANTA_UPDATE_GOLDEN is set: " << (out ? "wrote " : "could not write ") << path
+                << " (review the diff, then run the tests without PANTA_UPDATE_GOLDEN)";
+}
 
 std::string fixture(const std::string& name) {
   return std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/analyze/" + name;

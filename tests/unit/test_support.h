@@ -7,6 +7,17 @@
 
 namespace panta::test {
 
+/// Variables of the caller's environment that would change what the tests check (the model,
+/// the prompt templates, the helper jar, the model servers' addresses): the test binary unsets
+/// them before any test runs, so a run never passes or fails because of them.
+inline constexpr const char* kCallerSettings[] = {
+    "PANTA_LLM", "PANTA_PROMPT_DIR", "PANTA_RUNNER_JAR", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"};
+
+/// Compares `actual` with the golden file `path`. With PANTA_UPDATE_GOLDEN set, a golden file
+/// that differs or is missing is written with `actual` and the test fails naming it (review
+/// the diff, then run again without it); one that matches passes as it would without it.
+void check_golden(const std::string& path, const std::string& actual);
+
 /// Absolute path of a file under tests/fixtures/analyze.
 std::string fixture(const std::string& name);
 
