@@ -13,7 +13,7 @@ debs=(
   libtomlplusplus-dev libpugixml-dev libcurl4-openssl-dev libsqlite3-dev libkainjow-mustache-dev
   openjdk-17-jdk-headless junit4 junit5 libjacoco-java libasm-java libmockito-java
   libhamcrest-java libopentest4j-java libapiguardian-java
-  python3 openssl libssl-dev bubblewrap maven
+  python3 openssl libssl-dev bubblewrap maven ccache
 )
 # Node and npm may come from elsewhere than Debian (as on the reference machines).
 command -v npm >/dev/null 2>&1 || debs+=(nodejs npm)
