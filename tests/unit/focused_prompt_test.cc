@@ -116,6 +116,34 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   EXPECT_TRUE(find_gaps(cut, full).empty());
 }
 
+// A switch whose cases name every constant of an enum never takes its default (javac still
+// counts the branch): the outcome and the lines only it leads to are possibly unreachable, with
+// the reason; a switch naming some of them keeps its default asked for.
+TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreachable) {
+  ClassUnderTest cut = class_of("Seasons.java");
+  cut.enums = {{"Season", {"WINTER", "SPRING", "SUMMER", "AUTUMN"}}};
+  coverage::SourceCoverage c;
+  c.lines[7] = {7, 0, 4, 1, 4};  // every case ran, the default never
+  for (uint32_t l : {9u, 11u, 13u, 15u, 23u}) c.lines[l] = {l, 0, 2, 0, 0};
+  c.lines[17] = {17, 2, 0, 0, 0};  // return -1
+  c.lines[21] = {21, 0, 4, 1, 1};  // partial(): WINTER ran, the default never
+  c.lines[25] = {25, 2, 0, 0, 0};
+  auto gaps = find_gaps(cut, c);
+  std::map<std::string, std::string> why;
+  for (const Gap& g : gaps) why[g.key] = g.infeasible;
+  ASSERT_EQ(why.count("7:default"), 1u) << render_gaps(gaps, cut);
+  EXPECT_EQ(why["7:default"], "the cases name every constant of enum Season");
+  EXPECT_EQ(why["L17"], "the cases name every constant of enum Season");
+  EXPECT_EQ(why["L25"], "");
+  std::string asked = render_gaps(gaps, cut);
+  EXPECT_EQ(asked.find("line 7"), std::string::npos) << asked;
+  EXPECT_NE(asked.find("25"), std::string::npos) << asked;
+  EXPECT_NE(render_unreachable(gaps).find("- line 7: `switch (s)` has never taken default: the "
+                                          "cases name every constant of enum Season"),
+            std::string::npos)
+      << render_unreachable(gaps);
+}
+
 TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
   ClassUnderTest cut = parse_pattern_class();
   LoopState state = figure1_state();
