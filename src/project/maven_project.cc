@@ -228,6 +228,9 @@ Result<MavenModule> choose_module(const std::vector<MavenModule>& modules, const
                "): name one with --module, or a class of it with --class"};
 }
 
+// The JUnit 4 that runs a build's JUnit 4 tests when the build's own is older than 4.12.
+constexpr const char* kVintageJUnit4 = "4.13.2";
+
 std::vector<ResolvedArtifact> missing_junit_artifacts(const std::vector<ResolvedArtifact>& list,
                                                       const std::string& default_vintage) {
   std::vector<ResolvedArtifact> out;
@@ -241,8 +244,10 @@ std::vector<ResolvedArtifact> missing_junit_artifacts(const std::vector<Resolved
     out.push_back(artifact("org.junit.jupiter", "junit-jupiter-engine", api->version));
   }
   const ResolvedArtifact* junit4 = find(list, "junit:junit");
-  if (junit4 != nullptr && version_at_least(junit4->version, "4.12") &&
-      find(list, "org.junit.vintage:junit-vintage-engine") == nullptr) {
+  if (junit4 != nullptr && !version_at_least(junit4->version, "4.12")) {
+    out.push_back(artifact("junit", "junit", kVintageJUnit4));  // Vintage needs 4.12 or later
+  }
+  if (junit4 != nullptr && find(list, "org.junit.vintage:junit-vintage-engine") == nullptr) {
     std::string vintage =
         platform_version.empty() ? default_vintage : jupiter_of_platform(platform_version);
     out.push_back(artifact("org.junit.vintage", "junit-vintage-engine", vintage));
@@ -294,6 +299,16 @@ Result<MavenResolution> resolve_maven_module(MavenTool& maven, const std::string
         fetched.error().message + ")";
     out.needs_default_stack = true;
     return out;
+  }
+  if (engines.front().key() == "junit:junit") {
+    // The build's JUnit 4 is older than the Vintage engine takes: 4.13.2 runs instead.
+    std::erase_if(out.test_classpath, [](const std::string& jar) {
+      return jar.find("/junit/junit/") != std::string::npos;
+    });
+    out.note += (out.note.empty() ? "" : "; ") + std::string("JUnit ") +
+                find(list, "junit:junit")->version + " of the build runs as " + kVintageJUnit4 +
+                " (the JUnit Platform's Vintage engine, which Panta runs JUnit 4 tests with, needs "
+                "4.12 or later)";
   }
   for (const std::string& f : *fetched) {
     if (std::find(out.test_classpath.begin(), out.test_classpath.end(), f) ==

@@ -52,8 +52,10 @@ Result<MavenModule> choose_module(const std::vector<MavenModule>& modules, const
                                   const std::string& module, const std::vector<std::string>& hints);
 
 /// The JUnit artifacts the tests need beyond `artifacts` (a module's resolved list), as Surefire
-/// adds them: the Jupiter engine of the Jupiter API's version, the Vintage engine for JUnit 4.12+
+/// adds them: the Jupiter engine of the Jupiter API's version, the Vintage engine for JUnit 4
 /// (of the Platform's version, else `default_vintage`), the launcher of the Platform's version.
+/// A JUnit 4 older than 4.12 (Vintage's minimum) comes first as junit:junit 4.13.2, which the
+/// caller puts in its place.
 std::vector<ResolvedArtifact> missing_junit_artifacts(
     const std::vector<ResolvedArtifact>& artifacts, const std::string& default_vintage);
 

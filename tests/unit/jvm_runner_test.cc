@@ -256,3 +256,24 @@ TEST(JvmRunner, JavaThatIsNotJavaIsAClearError) {
 
 }  // namespace
 }  // namespace panta::runner
+
+namespace panta::runner {
+namespace {
+
+// A build that declares release 1.5 (commons-math3) is compiled for 8: javac 17 refuses 5.
+TEST_F(JvmRunnerTest, AReleaseOlderThanEightCompilesAsEight) {
+  CompileRequest tests;
+  tests.unit = "old";
+  tests.classpath = stack_jars();
+  tests.classpath.push_back(work_.path() + "/classes");
+  tests.release = 5;
+  tests.sources.push_back(
+      {"demo/OldTest.java",
+       std::string("package demo;\nclass OldTest { int x() { return 1; } }\n")});
+  auto r = runner_->compile(tests);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(r->success) << format_diagnostics(r->diagnostics);
+}
+
+}  // namespace
+}  // namespace panta::runner

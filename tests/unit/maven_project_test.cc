@@ -141,8 +141,12 @@ TEST(MavenStack, EnginesAndLauncherAreAddedAsSurefireDoes) {
   ASSERT_EQ(junit4.size(), 2u);
   EXPECT_EQ(junit4[0].artifact + ":" + junit4[0].version, "junit-vintage-engine:6.0.3");
   EXPECT_EQ(junit4[1].artifact + ":" + junit4[1].version, "junit-platform-launcher:6.0.3");
-  // JUnit 4.11 is too old for Vintage; a complete stack needs nothing.
-  EXPECT_TRUE(missing_junit_artifacts({art("junit", "junit", "4.11")}, "6.0.3").empty());
+  // JUnit 4.11 is too old for Vintage: 4.13.2 comes first, to run in its place.
+  auto old = missing_junit_artifacts({art("junit", "junit", "4.11")}, "6.0.3");
+  ASSERT_EQ(old.size(), 3u);
+  EXPECT_EQ(old[0].key() + ":" + old[0].version, "junit:junit:4.13.2");
+  EXPECT_EQ(old[1].artifact + ":" + old[1].version, "junit-vintage-engine:6.0.3");
+  // A complete stack needs nothing.
   EXPECT_TRUE(
       missing_junit_artifacts({art("org.junit.jupiter", "junit-jupiter-api", "6.0.3"),
                                art("org.junit.jupiter", "junit-jupiter-engine", "6.0.3"),

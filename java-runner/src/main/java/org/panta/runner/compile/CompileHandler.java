@@ -113,10 +113,23 @@ public final class CompileHandler implements Handler {
     String release = Fields.string(request, "release", null);
     if (release != null) {
       options.add("--release");
-      options.add(release);
+      options.add(supportedRelease(release));
     }
     options.addAll(extra);
     return options;
+  }
+
+  /**
+   * A release javac still accepts: builds that declare 1.5, 6 or 7 (commons-math3 says 1.5) are
+   * compiled for 8, the oldest release every supported JDK takes ("release version 5 not
+   * supported" otherwise); source of those releases compiles as 8 but for a few identifiers.
+   */
+  static String supportedRelease(String release) {
+    try {
+      return Integer.parseInt(release.trim()) < 8 ? "8" : release;
+    } catch (NumberFormatException e) {
+      return release;
+    }
   }
 
   private static List<File> files(List<String> paths) {
