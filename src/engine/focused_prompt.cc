@@ -80,6 +80,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
                                 const std::string& context, prompt::FocusedInputs& out) {
   out.context = context;
   std::vector<Gap> gaps = find_gaps(cut, state.coverage);
+  mark_said_unreachable(gaps, state.said_unreachable);
   mark_asked_too_often(gaps, state.gap_asks);
   if (state.lines_covered() == 0) {
     out.source = prompt::numbered_without_licence(cut.source_text);

@@ -238,6 +238,35 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
   return out;
 }
 
+std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected) {
+  static const std::regex claim(
+      R"(unreachable|dead code|is dead|impossible|can ?not be (reached|true|false|taken|run)|)"
+      R"(can't be (reached|true|false|taken|run)|can never|never be (reached|true|false|taken|run))",
+      std::regex::icase);
+  static const std::regex lines(R"(\blines?\s+(\d+)(?:\s*[-–]\s*(\d+))?)", std::regex::icase);
+  std::map<uint32_t, std::string> out;
+  for (const std::string& s : suspected) {
+    if (!std::regex_search(s, claim)) continue;
+    std::string said = s.size() > 160 ? s.substr(0, 160) + " ..." : s;
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), lines); it != std::sregex_iterator();
+         ++it) {
+      uint32_t from = static_cast<uint32_t>(std::stoul((*it)[1].str()));
+      uint32_t to = (*it)[2].matched ? static_cast<uint32_t>(std::stoul((*it)[2].str())) : from;
+      for (uint32_t l = from; l <= to && l < from + 50; ++l) out.emplace(l, said);
+    }
+  }
+  return out;
+}
+
+void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said) {
+  for (Gap& g : gaps) {
+    auto s = said.find(g.line);
+    if (g.infeasible.empty() && s != said.end()) {
+      g.infeasible = "an answer said it cannot be reached (\"" + s->second + "\")";
+    }
+  }
+}
+
 bool only_unreachable_left(const std::vector<Gap>& gaps) {
   return !gaps.empty() &&
          std::all_of(gaps.begin(), gaps.end(), [](const Gap& g) { return !g.infeasible.empty(); });

@@ -50,6 +50,16 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
                                                      const ClassUnderTest& cut,
                                                      uint32_t whole_up_to = 30);
 
+/// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
+/// code", "lines 352-361: `index >= 0` is never false"), with what it said: a line or range
+/// named by a line that also says "unreachable", "dead code", "impossible", "can never", "cannot
+/// be reached/true/false/taken/run" or "never be ..." (not a mere "never": "never returns null").
+std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected);
+
+/// Marks the gaps on the lines of `said` (said_unreachable) possibly unreachable, with the
+/// model's words, unless something else already does.
+void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said);
+
 /// True when every gap is possibly unreachable (and there is one at least).
 bool only_unreachable_left(const std::vector<Gap>& gaps);
 

@@ -280,6 +280,7 @@ std::string Generation::stop_rule() const {
 
 std::vector<Gap> Generation::current_gaps() const {
   std::vector<Gap> gaps = find_gaps(*cut_, state_.coverage);
+  mark_said_unreachable(gaps, state_.said_unreachable);
   mark_asked_too_often(gaps, state_.gap_asks);
   return gaps;
 }
@@ -482,7 +483,9 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   }
   ++state_.answers;
   ++it.answers;
-  for (std::string& d : junit::suspected_defects(answer->text)) {
+  std::vector<std::string> defects = junit::suspected_defects(answer->text);
+  state_.said_unreachable.merge(said_unreachable(defects));
+  for (std::string& d : defects) {
     auto& all = report_.suspected_defects;
     if (std::find(all.begin(), all.end(), d) == all.end()) all.push_back(std::move(d));
   }

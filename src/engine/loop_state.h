@@ -27,6 +27,8 @@ struct LoopState {
   std::vector<std::string> skipped;  ///< Those of `kept` that are skipped when they run
   /// How often the focused prompt asked for each gap (by Gap::key) while it stayed a gap.
   std::map<std::string, int> gap_asks;
+  /// Lines an answer's Suspected defects said cannot be reached (said_unreachable).
+  std::map<uint32_t, std::string> said_unreachable;
   int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
   int answers = 0;          ///< Answers to generate prompts received
   int no_increase = 0;      ///< Iterations in a row without coverage gain

@@ -144,6 +144,30 @@ TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreacha
       << render_unreachable(gaps);
 }
 
+// What an answer's Suspected defects section says cannot be reached is not asked for again; a
+// defect that only says "never" of a behaviour is no such claim.
+TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
+  auto said = said_unreachable({"line 12: `required = true` is dead code: '!' is a value code",
+                                "lines 17-18: the condition can never be false here",
+                                "line 11: returns null, never the empty string",
+                                "no line named: unreachable"});
+  EXPECT_EQ(said.count(12), 1u);
+  EXPECT_EQ(said.count(17), 1u);
+  EXPECT_EQ(said.count(18), 1u);
+  EXPECT_EQ(said.count(11), 0u);
+  ClassUnderTest cut = parse_pattern_class();
+  auto gaps = find_gaps(cut, figure1_coverage());
+  mark_said_unreachable(gaps, said);
+  std::map<std::string, std::string> why;
+  for (const Gap& g : gaps) why[g.key] = g.infeasible;
+  EXPECT_NE(why["L12"].find("an answer said it cannot be reached (\"line 12: `required = true` is "
+                            "dead code"),
+            std::string::npos)
+      << why["L12"];
+  EXPECT_EQ(why["11:true"], "");
+  EXPECT_FALSE(render_gaps(gaps, cut).find("lines never run: 12") != std::string::npos);
+}
+
 TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
   ClassUnderTest cut = parse_pattern_class();
   LoopState state = figure1_state();
