@@ -7,17 +7,22 @@
 #      one with scripts/real-run.sh) on a fresh copy of its subject, per iteration and per new
 #      test. --subject ID and --class FQN name what was recorded (a corpus subject of
 #      ../shared/corpus/fetch-subjects.sh, whose test file for the class is removed first, as
-#      when it was recorded); REPLAY_FLAGS holds the generate flags of the recording.
-# usage: bench/replay_bench.sh [--journal J --subject ID --class FQN] [--write]
+#      when it was recorded); REPLAY_FLAGS holds the generate flags of the recording. A journal
+#      replays only while the prompts are those it recorded, so a change of prompt breaks it;
+#   2'. with --answers DIR instead: the recorded answers DIR/001.answer, ... given back in order
+#      by bench/sequence_model.sh whatever the prompts say, so both builds get the same answers
+#      (bench/recorded/csv-lexer-panta: --subject csv --class org.apache.commons.csv.Lexer).
+# usage: bench/replay_bench.sh [--journal J | --answers DIR] [--subject ID --class FQN] [--write]
 #        (RUNS=2 interleaved runs by default; BEFORE=35c05a8)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-2}
 before=${BEFORE:-35c05a8}
-journal="" subject="" cls="" write=""
+journal="" answers="" subject="" cls="" write=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --journal) journal=$(realpath "$2"); shift 2 ;;
+    --answers) answers=$(realpath "$2"); shift 2 ;;
     --subject) subject=$2; shift 2 ;;
     --class) cls=$2; shift 2 ;;
     --write) write=1; shift ;;
@@ -80,10 +85,16 @@ replay() {  # bin run
   test_src=$(find "$tmp/subject" -path "*/$(echo "$cls" | tr . /)Test.java" | head -1)
   [ -n "$test_src" ] && rm -f "$test_src"
   # shellcheck disable=SC2086
+  local llm="replay:$journal"
+  if [ -n "$answers" ]; then
+    llm="cmd:$root/bench/sequence_model.sh"
+    export SEQ_DIR=$answers SEQ_STATE=$tmp/seq-$name
+    rm -f "$SEQ_STATE"
+  fi
   "$bin" generate --project "$tmp/subject" --classes "$tmp/subject/classes" --class "$cls" \
-    --llm "replay:$journal" ${REPLAY_FLAGS:-} --report "$tmp/rep-$name.json" > /dev/null 2> "$tmp/rep-$name.err" || true
+    --llm "$llm" ${REPLAY_FLAGS:-} --report "$tmp/rep-$name.json" > /dev/null 2> "$tmp/rep-$name.err" || true
 }
-if [ -n "$journal" ]; then
+if [ -n "$journal" ] || [ -n "$answers" ]; then
   for ((r = 1; r <= runs; r++)); do
     replay "$new_bin" "$r"
     replay "$old_bin" "$r"
@@ -91,7 +102,7 @@ if [ -n "$journal" ]; then
 fi
 
 report=$(python3 - "$tmp" "$runs" "$(basename "$(dirname "$(dirname "$new_bin")")")" \
-  "$(basename "$old_dir")" "${journal:+yes}" <<'PY'
+  "$(basename "$old_dir")" "${journal:+yes}${answers:+yes}" <<'PY'
 import glob, json, statistics, sys
 tmp, runs, new, old, replayed = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 def load(pattern):
@@ -157,7 +168,7 @@ PY
 section=$(cat <<MD
 ## \`panta generate\`: validation cost against the size of the test file, and a recorded run replayed
 
-Command: \`bench/replay_bench.sh ${journal:+--journal J --subject $subject --class $cls }--write\` (builds commit $before, the engine
+Command: \`bench/replay_bench.sh ${journal:+--journal J --subject $subject --class $cls }${answers:+--answers ${answers#"$root/"} --subject $subject --class $cls }--write\` (builds commit $before, the engine
 before it was taken apart, into \`build/bench-before-$before\` once).
 
 $report
