@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <regex>
 #include <set>
 
@@ -78,6 +79,26 @@ void only_after(const cfg::Graph& graph, uint32_t line, const std::string& label
   }
 }
 
+// The decision, within 10 lines above `line`, whose condition holds `text` (the line with its
+// trailing `{` and all spaces left out): `line` continues a condition over several lines.
+const cfg::Statement* condition_of(const cfg::Graph& graph, uint32_t line,
+                                   const std::string& text) {
+  auto bare = [](std::string s) {
+    std::erase_if(s, [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); });
+    while (!s.empty() && (s.back() == '{' || s.back() == ')')) s.pop_back();
+    return s;
+  };
+  std::string part = bare(text);
+  if (part.size() < 3) return nullptr;
+  for (const cfg::Node& n : graph.nodes()) {
+    if (n.kind != cfg::NodeKind::kDecision || n.statements.empty()) continue;
+    const cfg::Statement& st = n.statements.front();
+    if (st.line >= line || line - st.line > 10) continue;
+    if (bare(st.text).find(part) != std::string::npos) return &st;
+  }
+  return nullptr;
+}
+
 // Branches JaCoCo counts on lines that are no decision of the CFG: a boolean expression
 // returned or assigned (`return count != EOF;`), a `?:` inside an expression.
 void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage,
@@ -87,10 +108,23 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
   for (const auto& [line, c] : coverage.lines) {
     if (c.mb == 0 || !c.covered() || named.count(line) > 0) continue;
     const MethodGraph* m = method_at(cut, line);
+    std::string text = line_text(cut.source_text, line);
+    const cfg::Statement* decision = m == nullptr ? nullptr : condition_of(*m->graph, line, text);
+    if (decision != nullptr) {
+      // A line a multi-line condition goes on over: said of its decision, when nothing is yet.
+      if (named.count(decision->line) > 0) continue;
+      named.insert(decision->line);
+      out.push_back({m->key, std::to_string(line) + ":expression", decision->line,
+                     fmt::format("{} has {} of the {} branch outcomes JaCoCo counts on line {} "
+                                 "(where its condition goes on) never run",
+                                 quoted(decision->text), c.mb, c.mb + c.cb, line),
+                     ""});
+      continue;
+    }
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
                    fmt::format("{} has {} of its {} branch outcomes never run (a boolean "
                                "expression or `?:` on this line; each condition counts two)",
-                               quoted(line_text(cut.source_text, line)), c.mb, c.mb + c.cb),
+                               quoted(text), c.mb, c.mb + c.cb),
                    ""});
   }
 }

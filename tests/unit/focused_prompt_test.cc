@@ -168,6 +168,26 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_FALSE(render_gaps(gaps, cut).find("lines never run: 12") != std::string::npos);
 }
 
+// A branch JaCoCo counts on a line where a condition goes on is said of that condition, once;
+// a boolean returned is said of its own line.
+TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
+  ClassUnderTest cut = class_of("MultiLine.java");
+  coverage::SourceCoverage c;
+  c.lines[5] = {5, 0, 3, 0, 2};  // a > 0 both ways
+  c.lines[6] = {6, 0, 2, 1, 1};  // b > 0 only true
+  c.lines[7] = {7, 0, 2, 0, 0};
+  c.lines[9] = {9, 0, 4, 1, 1};  // a == b only one way
+  std::string text = render_gaps(find_gaps(cut, c), cut);
+  EXPECT_NE(text.find("- line 5: `if (a > 0 && b > 0)` has 1 of the 2 branch outcomes JaCoCo "
+                      "counts on line 6 (where its condition goes on) never run"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("line 6:"), std::string::npos) << text;
+  EXPECT_NE(text.find("- line 9: `return a == b;` has 1 of its 2 branch outcomes never run"),
+            std::string::npos)
+      << text;
+}
+
 TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
   ClassUnderTest cut = parse_pattern_class();
   LoopState state = figure1_state();
