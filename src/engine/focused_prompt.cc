@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -46,7 +48,14 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
   std::string out;
   std::string jdk = jdk_release();
   if (!project.java_release.empty()) {
-    out += "- Java release: " + project.java_release + " (the build's)" +
+    // The JVM helper compiles a release older than 8 as 8 (javac no longer takes them).
+    const std::string& r = project.java_release;
+    std::string number = r.rfind("1.", 0) == 0 ? r.substr(2) : r;  // "1.5" is 5, "1.8" is 8
+    bool old = !number.empty() && std::isdigit(static_cast<unsigned char>(number[0])) &&
+               std::atoi(number.c_str()) < 8;
+    out += "- Java release: " +
+           (old ? "8 (the build declares " + project.java_release + ", which javac no longer takes)"
+                : project.java_release + " (the build's)") +
            (jdk.empty() ? "" : "; the tests run on JDK " + jdk) + "\n";
   } else if (!jdk.empty()) {
     out += "- Java release: " + jdk + " (the JDK that compiles and runs the tests)\n";

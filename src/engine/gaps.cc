@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "core/utf8.h"
 #include "select/edge_coverage.h"
 
 namespace panta::engine {
@@ -38,17 +39,33 @@ std::string line_text(const std::string& text, uint32_t line, size_t width = 100
   size_t first = out.find_first_not_of(" \t");
   size_t last = out.find_last_not_of(" \t\r");
   out = first == std::string::npos ? "" : out.substr(first, last - first + 1);
-  if (out.size() > width) out = out.substr(0, width) + " ...";
+  if (out.size() > width) out = utf8_prefix(out, width) + " ...";
   return out;
 }
 
+// The declared type (its simple name) of the variable `name` in `source`: a parameter, field or
+// local written `Type name` followed by `,`, `;`, `=` or `)`; "" when none is found.
+std::string declared_type(const std::string& source, const std::string& name) {
+  std::regex declaration("\\b([A-Za-z_][\\w.]*)(?:<[^<>]*>)?\\s+" + name + "\\s*[,;=)]");
+  std::smatch m;
+  if (!std::regex_search(source, m, declaration)) return "";
+  std::string type = m[1].str();
+  return type.substr(type.rfind('.') == std::string::npos ? 0 : type.rfind('.') + 1);
+}
+
 // The enum all of whose constants the cases of the switch on `line` name, "" when none: its
-// default is then taken only by a constant added later (or a null selector, which throws).
+// default is then taken only by a constant added later (or a null selector, which throws). The
+// enum is the selector's declared type when the selector is a variable; else the one known enum
+// that holds every label (none when two do: the switch may be over the larger one).
 std::string exhaustive_enum(const ClassUnderTest& cut, const cfg::Graph& graph, uint32_t line) {
   std::set<std::string> values;
+  std::string selector;
   for (uint32_t e = 0; e < graph.edges().size(); ++e) {
     const cfg::Edge& edge = graph.edge(e);
     if (edge.kind != cfg::EdgeKind::kCase || graph.node(edge.from).line() != line) continue;
+    const std::string& text = graph.node(edge.from).statements.front().text;
+    selector = text.substr(std::min(text.find('(') + 1, text.size()));
+    selector = selector.substr(0, selector.rfind(')'));
     if (edge.label.rfind("case ", 0) != 0) continue;
     std::string list = edge.label.substr(5);
     for (size_t at = 0; at <= list.size();) {
@@ -58,24 +75,56 @@ std::string exhaustive_enum(const ClassUnderTest& cut, const cfg::Graph& graph, 
       at = comma + 2;
     }
   }
-  for (const auto& [name, constants] : cut.enums) {
-    if (constants.empty()) continue;
-    bool all = std::all_of(constants.begin(), constants.end(),
-                           [&values](const std::string& c) { return values.count(c) > 0; });
-    if (all) return name;
+  auto all_named = [&values](const std::vector<std::string>& constants) {
+    return !constants.empty() && std::all_of(constants.begin(), constants.end(),
+                                             [&](const auto& c) { return values.count(c) > 0; });
+  };
+  static const std::regex identifier(R"(^\s*[A-Za-z_]\w*\s*$)");
+  if (std::regex_match(selector, identifier)) {
+    std::erase_if(selector, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+    std::string type = declared_type(cut.source_text, selector);
+    if (!type.empty()) {
+      auto e = cut.enums.find(type);
+      return e != cut.enums.end() && all_named(e->second) ? type : "";
+    }
   }
-  return "";
+  std::vector<std::string> holding;  // enums holding every label
+  for (const auto& [name, constants] : cut.enums) {
+    std::set<std::string> all(constants.begin(), constants.end());
+    if (std::all_of(values.begin(), values.end(),
+                    [&all](const auto& v) { return all.count(v) > 0; }))
+      holding.push_back(name);
+  }
+  return holding.size() == 1 && all_named(cut.enums.at(holding[0])) ? holding[0] : "";
 }
 
-// The lines of the block the `label` edge out of the decision on `line` leads to, when no other
-// edge leads there: they run only if that outcome happens, so they share its `reason`.
+// The lines only the `label` edge out of the decision on `line` leads to: the block it enters
+// when no other edge does, and every block all of whose entries come from such blocks. They
+// run only if that outcome happens, so they share its `reason`.
 void only_after(const cfg::Graph& graph, uint32_t line, const std::string& label,
                 const std::string& reason, std::map<uint32_t, std::string>& dead) {
+  std::set<uint32_t> dead_edges;
   for (uint32_t e = 0; e < graph.edges().size(); ++e) {
     const cfg::Edge& edge = graph.edge(e);
-    if (edge.label != label || graph.node(edge.from).line() != line) continue;
-    if (graph.in_edges(edge.to).size() != 1) continue;
-    for (const cfg::Statement& st : graph.node(edge.to).statements) dead.emplace(st.line, reason);
+    if (edge.label == label && graph.node(edge.from).line() == line) dead_edges.insert(e);
+  }
+  std::set<uint32_t> dead_nodes;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t n = 0; n < graph.nodes().size(); ++n) {
+      const cfg::Node& node = graph.node(n);
+      if (dead_nodes.count(n) > 0 || node.kind == cfg::NodeKind::kExit) continue;
+      const auto& in = graph.in_edges(n);
+      if (in.empty() || !std::all_of(in.begin(), in.end(), [&](uint32_t e) {
+            return dead_edges.count(e) > 0 || dead_nodes.count(graph.edge(e).from) > 0;
+          })) {
+        continue;
+      }
+      dead_nodes.insert(n);
+      for (uint32_t e : graph.out_edges(n)) dead_edges.insert(e);
+      for (const cfg::Statement& st : node.statements) dead.emplace(st.line, reason);
+      grew = true;
+    }
   }
 }
 
@@ -121,18 +170,22 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
                      ""});
       continue;
     }
+    // javac's check of whether assertions are on: an assert that holds never fails.
+    bool assertion = text.rfind("assert ", 0) == 0 || text.rfind("assert(", 0) == 0;
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
                    fmt::format("{} has {} of its {} branch outcomes never run (a boolean "
                                "expression or `?:` on this line; each condition counts two)",
                                quoted(text), c.mb, c.mb + c.cb),
-                   ""});
+                   assertion ? "an assert statement fails only when the code is wrong" : ""});
   }
 }
 
 // Lines outside every method, each with its text: a class's declaration line stands for its
 // implicit constructor.
 std::string outside_lines(const std::vector<uint32_t>& lines, const ClassUnderTest& cut) {
-  static const std::regex declaration(R"(\b(class|enum|record)\s+\w+)");
+  static const std::regex declaration(
+      R"(^(@\w+(\([^)]*\))?\s+)*((public|protected|private|static|final|abstract|sealed|)"
+      R"(non-sealed|strictfp)\s+)*(class|enum|record)\s+\w+)");
   std::string out;
   for (uint32_t line : lines) {
     std::string text = line_text(cut.source_text, line);
@@ -274,20 +327,27 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected) {
   static const std::regex claim(
-      R"(unreachable|dead code|is dead|impossible|can ?not be (reached|true|false|taken|run)|)"
+      R"(unreachable|dead code|is dead|impossible to (reach|take|run)|)"
+      R"(can ?not be (reached|true|false|taken|run)|)"
       R"(can't be (reached|true|false|taken|run)|can never|never be (reached|true|false|taken|run))",
       std::regex::icase);
-  static const std::regex lines(R"(\blines?\s+(\d+)(?:\s*[-–]\s*(\d+))?)", std::regex::icase);
+  static const std::regex denied(R"(\bnot (unreachable|dead|impossible)|can be (reached|run))",
+                                 std::regex::icase);
+  // Only the line or range the entry begins with: "line 230: ...", "lines 352-361 ...".
+  static const std::regex lead(
+      R"(^\W*lines?\s+(\d{1,9})(?!\d)(?:\s*(?:-|\xE2\x80\x93|to)\s*(\d{1,9})(?!\d))?)",
+      std::regex::icase);
   std::map<uint32_t, std::string> out;
   for (const std::string& s : suspected) {
-    if (!std::regex_search(s, claim)) continue;
-    std::string said = s.size() > 160 ? s.substr(0, 160) + " ..." : s;
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), lines); it != std::sregex_iterator();
-         ++it) {
-      uint32_t from = static_cast<uint32_t>(std::stoul((*it)[1].str()));
-      uint32_t to = (*it)[2].matched ? static_cast<uint32_t>(std::stoul((*it)[2].str())) : from;
-      for (uint32_t l = from; l <= to && l < from + 50; ++l) out.emplace(l, said);
+    std::smatch m;
+    if (!std::regex_search(s, claim) || std::regex_search(s, denied) ||
+        !std::regex_search(s, m, lead)) {
+      continue;
     }
+    std::string said = s.size() > 160 ? utf8_prefix(s, 160) + " ..." : s;
+    uint32_t from = static_cast<uint32_t>(std::stoul(m[1].str()));  // at most 9 digits
+    uint32_t to = m[2].matched ? static_cast<uint32_t>(std::stoul(m[2].str())) : from;
+    for (uint32_t l = from; l <= to && l < from + 50; ++l) out.emplace(l, said);
   }
   return out;
 }

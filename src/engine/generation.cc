@@ -223,6 +223,7 @@ Status Generation::resume() {
   if (point->state) {
     try {
       state_.restore_from(*point->state);
+      report_.suspected_defects = state_.suspected_defects;
     } catch (const nlohmann::json::exception& e) {
       return Error{"the journal's state of run " + std::to_string(options_.resume->id) +
                    " is unreadable: " + e.what()};
@@ -270,10 +271,8 @@ std::string Generation::stop_rule() const {
     return counted(state_.no_increase, "round") + " without coverage gain";
   }
   if (panta::stop_requested()) return "interrupted";
-  if (strategy_->focused && state_.lines_covered() > 0) {
-    std::vector<Gap> gaps = current_gaps();
-    if (only_unreachable_left(gaps)) return "only possibly unreachable code is left";
-    if (gaps.empty()) return "nothing is left that the coverage counters can name";
+  if (strategy_->focused && only_unreachable_left(current_gaps())) {
+    return "only possibly unreachable code is left";
   }
   return "";
 }
@@ -486,9 +485,10 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   std::vector<std::string> defects = junit::suspected_defects(answer->text);
   state_.said_unreachable.merge(said_unreachable(defects));
   for (std::string& d : defects) {
-    auto& all = report_.suspected_defects;
+    auto& all = state_.suspected_defects;  // kept in the journal's state for --resume
     if (std::find(all.begin(), all.end(), d) == all.end()) all.push_back(std::move(d));
   }
+  report_.suspected_defects = state_.suspected_defects;
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
   AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};

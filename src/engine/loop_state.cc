@@ -34,6 +34,7 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"set_aside", tests(set_aside)},
           {"gap_asks", gap_asks},
           {"said_unreachable", said_unreachable},
+          {"suspected_defects", suspected_defects},
           {"generated_total", generated_total},
           {"kept", kept},
           {"skipped", skipped},
@@ -57,6 +58,7 @@ void LoopState::restore_from(const nlohmann::json& state) {
   set_aside = tests("set_aside");
   gap_asks = state.value("gap_asks", std::map<std::string, int>{});
   said_unreachable = state.value("said_unreachable", std::map<uint32_t, std::string>{});
+  suspected_defects = state.value("suspected_defects", std::vector<std::string>{});
   generated_total = state.value("generated_total", 0);
   kept.clear();
   std::vector<std::string> names = file ? file->test_names() : std::vector<std::string>{};

@@ -29,6 +29,8 @@ struct LoopState {
   std::map<std::string, int> gap_asks;
   /// Lines an answer's Suspected defects said cannot be reached (said_unreachable).
   std::map<uint32_t, std::string> said_unreachable;
+  /// What the answers' Suspected defects sections said, each once, in order (for the report).
+  std::vector<std::string> suspected_defects;
   int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
   int answers = 0;          ///< Answers to generate prompts received
   int no_increase = 0;      ///< Iterations in a row without coverage gain

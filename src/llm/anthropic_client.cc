@@ -20,7 +20,8 @@ std::string request_body(const std::string& model, const Prompt& prompt) {
                {"messages", json::array({{{"role", "user"}, {"content", prompt.user}}})}};
   if (!prompt.system.empty()) body["system"] = prompt.system;
   if (o.temperature) body["temperature"] = *o.temperature;
-  return body.dump();
+  // Text cut inside a UTF-8 sequence (or a source not in UTF-8) must not end the run.
+  return body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 bool is_context_length(const HttpResponse& response) {

@@ -20,7 +20,8 @@ std::string request_body(const std::string& model, const Prompt& prompt) {
   if (o.temperature) body["temperature"] = *o.temperature;
   if (o.max_tokens) body["max_tokens"] = *o.max_tokens;
   if (o.seed) body["seed"] = *o.seed;
-  return body.dump();
+  // Text cut inside a UTF-8 sequence (or a source not in UTF-8) must not end the run.
+  return body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 bool is_context_length(const HttpResponse& response) {

@@ -300,13 +300,15 @@ Result<MavenResolution> resolve_maven_module(MavenTool& maven, const std::string
     out.needs_default_stack = true;
     return out;
   }
-  if (engines.front().key() == "junit:junit") {
+  const ResolvedArtifact* junit4 = find(list, "junit:junit");
+  if (std::any_of(engines.begin(), engines.end(),
+                  [](const ResolvedArtifact& a) { return a.key() == "junit:junit"; })) {
     // The build's JUnit 4 is older than the Vintage engine takes: 4.13.2 runs instead.
-    std::erase_if(out.test_classpath, [](const std::string& jar) {
-      return jar.find("/junit/junit/") != std::string::npos;
-    });
-    out.note += (out.note.empty() ? "" : "; ") + std::string("JUnit ") +
-                find(list, "junit:junit")->version + " of the build runs as " + kVintageJUnit4 +
+    std::string old = repository_path(*repository, *junit4);
+    std::erase(out.test_classpath, old);
+    std::erase(out.classpath, old);
+    out.note += (out.note.empty() ? "" : "; ") + std::string("JUnit ") + junit4->version +
+                " of the build runs as " + kVintageJUnit4 +
                 " (the JUnit Platform's Vintage engine, which Panta runs JUnit 4 tests with, needs "
                 "4.12 or later)";
   }

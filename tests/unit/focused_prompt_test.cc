@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "engine/gaps.h"
 #include "prompt/prompt_templates.h"
@@ -138,6 +139,29 @@ TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreacha
   std::string asked = render_gaps(gaps, cut);
   EXPECT_EQ(asked.find("line 7"), std::string::npos) << asked;
   EXPECT_NE(asked.find("25"), std::string::npos) << asked;
+  // where(Pos p) names LEFT and RIGHT: every constant of Side, not of Pos, the selector's type.
+  cut.enums["Side"] = {"LEFT", "RIGHT"};
+  cut.enums["Pos"] = {"LEFT", "RIGHT", "CENTER"};
+  c.lines[34] = {34, 0, 4, 1, 2};
+  c.lines[36] = {36, 0, 2, 0, 0};
+  c.lines[38] = {38, 0, 2, 0, 0};
+  c.lines[40] = {40, 2, 0, 0, 0};
+  std::map<std::string, std::string> where;
+  for (const Gap& g : find_gaps(cut, c)) where[g.key] = g.infeasible;
+  ASSERT_EQ(where.count("34:default"), 1u);
+  EXPECT_EQ(where["34:default"], "");
+  EXPECT_EQ(where["L40"], "");
+  // after(Season s): every line behind the default, through an `if`, is set aside too.
+  c.lines[44] = {44, 0, 4, 1, 4};
+  for (uint32_t l : {46u, 48u, 50u, 52u}) c.lines[l] = {l, 0, 2, 0, 0};
+  for (uint32_t l : {54u, 55u, 57u}) c.lines[l] = {l, 2, 0, 2, 0};
+  c.lines[55] = {55, 2, 0, 0, 0};
+  c.lines[57] = {57, 2, 0, 0, 0};
+  std::map<std::string, std::string> after;
+  for (const Gap& g : find_gaps(cut, c)) after[g.key] = g.infeasible;
+  for (const char* key : {"44:default", "L54", "L55", "L57"}) {
+    EXPECT_EQ(after[key], "the cases name every constant of enum Season") << key;
+  }
   EXPECT_NE(render_unreachable(gaps).find("- line 7: `switch (s)` has never taken default: the "
                                           "cases name every constant of enum Season"),
             std::string::npos)
@@ -147,14 +171,29 @@ TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreacha
 // What an answer's Suspected defects section says cannot be reached is not asked for again; a
 // defect that only says "never" of a behaviour is no such claim.
 TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
-  auto said = said_unreachable({"line 12: `required = true` is dead code: '!' is a value code",
-                                "lines 17-18: the condition can never be false here",
-                                "line 11: returns null, never the empty string",
-                                "no line named: unreachable"});
+  auto said = said_unreachable(
+      {"line 12: `required = true` is dead code: '!' is a value code",
+       "lines 17\u2013"
+       "18: the condition can never be false here",  // an en dash
+       "line 11: returns null, never the empty string", "no line named: unreachable",
+       "line 40: not unreachable: a test can reach it",
+       "line 88: throws NegativeArraySizeException, making it impossible to print",
+       "line 80: unreachable because the check on line 75 returns early",
+       "line 99999999999999999999: dead code",
+       // 159 bytes, then an em dash across the cut at 160
+       std::string("line 30: dead code ") + std::string(140, 'x') + "\u2014" +
+           std::string(9, 'x')});
   EXPECT_EQ(said.count(12), 1u);
   EXPECT_EQ(said.count(17), 1u);
   EXPECT_EQ(said.count(18), 1u);
   EXPECT_EQ(said.count(11), 0u);
+  EXPECT_EQ(said.count(40), 0u);
+  EXPECT_EQ(said.count(88), 0u);
+  EXPECT_EQ(said.count(80), 1u);
+  EXPECT_EQ(said.count(75), 0u);  // only the line an entry begins with
+  EXPECT_EQ(said.size(), 5u);     // 12, 17, 18, 80, 30: no line of the 20-digit number
+  ASSERT_EQ(said.count(30), 1u);
+  EXPECT_FALSE(nlohmann::json(said.at(30)).dump().empty());  // cut on a UTF-8 boundary
   ClassUnderTest cut = parse_pattern_class();
   auto gaps = find_gaps(cut, figure1_coverage());
   mark_said_unreachable(gaps, said);
@@ -186,6 +225,21 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
   EXPECT_NE(text.find("- line 9: `return a == b;` has 1 of its 2 branch outcomes never run"),
             std::string::npos)
       << text;
+}
+
+// A release javac no longer takes (commons-math3 declares 1.5) is said as what the tests are
+// compiled for; "1.8" is 8, as the build says it.
+TEST(FocusedPrompt, TheContextNamesTheReleaseTheTestsAreCompiledFor) {
+  ClassUnderTest cut = parse_pattern_class();
+  project::Project p;
+  p.java_release = "1.5";
+  std::string old = focused_context(p, cut, "JUnit 4 (org.junit)", {});
+  EXPECT_NE(old.find("- Java release: 8 (the build declares 1.5, which javac no longer takes)"),
+            std::string::npos)
+      << old;
+  p.java_release = "1.8";
+  std::string eight = focused_context(p, cut, "JUnit 4 (org.junit)", {});
+  EXPECT_NE(eight.find("- Java release: 1.8 (the build's)"), std::string::npos) << eight;
 }
 
 TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {

@@ -210,6 +210,29 @@ TEST(MavenModules, TheModuleOfTheClassWithItsUpstreamModules) {
   }
 }
 
+// JUnit 4.11 beside the Jupiter API (the Jupiter engine is missing too): 4.11 leaves both class
+// paths, 4.13.2 and the Vintage engine come in, and a note says so.
+TEST(MavenModules, AJUnit4OlderThanVintageTakesRunsAsFourThirteen) {
+  test::TempDir dir;
+  CannedMaven maven(dir);
+  write_reactor(dir, maven);
+  maven.report.collected["app"] =
+      "   t:core:jar:1:compile\n   com.google.code.gson:gson:jar:2.8.9:compile\n"
+      "   org.junit.jupiter:junit-jupiter-api:jar:5.14.1:test\n"
+      "   org.junit.platform:junit-platform-engine:jar:1.14.1:test\n"
+      "   junit:junit:jar:4.11:test\n";
+  maven.add(art("junit", "junit", "4.11"));
+  auto r = resolve_maven_module(maven, dir.path() + "/app", "", {});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  std::vector<std::string> names;
+  for (const std::string& f : r->test_classpath) names.push_back(fs::path(f).filename());
+  EXPECT_EQ(std::count(names.begin(), names.end(), "junit-4.11.jar"), 0);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "junit-4.13.2.jar"), 1);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "junit-vintage-engine-5.14.1.jar"), 1);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "junit-jupiter-engine-5.14.1.jar"), 1);
+  EXPECT_NE(r->note.find("JUnit 4.11 of the build runs as 4.13.2"), std::string::npos) << r->note;
+}
+
 TEST(MavenModules, UnfetchableTestJarsAreNamedAndLeftOut) {
   test::TempDir dir;
   CannedMaven maven(dir);

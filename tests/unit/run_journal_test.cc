@@ -30,6 +30,9 @@ TEST(RunJournal, SettingsAndStateComeBackAsTheyWereKept) {
   state.generated_total = 3;
   state.answers = 2;
   state.no_increase = 1;
+  state.gap_asks = {{"12:true", 2}};
+  state.said_unreachable = {{230, "line 230: dead code"}};
+  state.suspected_defects = {"line 98: ignores maxCodeLen"};
   state.llm_s = 4.5;
   IterationReport it;
   it.n = 1;

@@ -20,7 +20,10 @@ final class WhyNotRun {
 
   /** Something JUnit reported while discovering (see {@link DiscoveryIssues}). */
   synchronized void discoveryIssue(String issue) {
-    discoveryIssues.add(issue);
+    // Every launch discovers again (an execution, a relaunch after an abort): each issue once.
+    if (!discoveryIssues.contains(issue)) {
+      discoveryIssues.add(issue);
+    }
   }
 
   /** Error outcomes for the specs of `selection` none of whose outcomes is in `ids`. */
