@@ -120,7 +120,7 @@ std::string class_page_name(const std::string& class_name) {
                  c == '.' || c == '$' || c == '_' || c == '-';
     out += plain ? c : '_';
   }
-  return out + ".html";
+  return out == "index" ? "index_.html" : out + ".html";  // a class `index` of no package
 }
 
 Result<std::vector<HtmlFile>> html_report(const std::vector<nlohmann::ordered_json>& classes,

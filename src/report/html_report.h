@@ -31,7 +31,7 @@ Result<std::vector<HtmlFile>> html_report(const std::vector<nlohmann::ordered_js
                                           const HtmlOptions& options);
 
 /// The class page's file name: the class name, characters other than letters, digits, '.',
-/// '$', '_' and '-' as '_', then ".html".
+/// '$', '_' and '-' as '_', then ".html" ("index_.html" for a class `index`: not the index).
 std::string class_page_name(const std::string& class_name);
 
 }  // namespace panta::report

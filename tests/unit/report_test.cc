@@ -155,6 +155,7 @@ TEST(HtmlReport, IndexAndClassPagesWithNothingFromElsewhere) {
     EXPECT_EQ(text.find("https:"), std::string::npos) << name;
   }
   EXPECT_EQ(class_page_name("a.B$C<D>"), "a.B$C_D_.html");
+  EXPECT_EQ(class_page_name("index"), "index_.html");
 }
 
 TEST(HtmlReport, AnEntryOfTheWrongShapeIsAnError) {
