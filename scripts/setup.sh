@@ -14,6 +14,7 @@ debs=(
   openjdk-17-jdk-headless junit4 junit5 libjacoco-java libasm-java libmockito-java
   libhamcrest-java libopentest4j-java libapiguardian-java
   python3 openssl libssl-dev bubblewrap maven ccache
+  chromium
 )
 # Node and npm may come from elsewhere than Debian (as on the reference machines).
 command -v npm >/dev/null 2>&1 || debs+=(nodejs npm)
@@ -61,6 +62,20 @@ if ! cmp -s "$requirements" "$venv/.requirements" 2>/dev/null; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check --require-hashes -r "$requirements"
   cp "$requirements" "$venv/.requirements"
   echo "setup: Python tools in third_party/venv"
+fi
+
+# The browser test of the HTML report: playwright-core from the npm registry, pinned by
+# tests/browser/package-lock.json, driving Debian's chromium (above); no browser is downloaded.
+browser="$root/third_party/browser-tests"
+if ! cmp -s "$root/tests/browser/package-lock.json" "$browser/package-lock.json" 2>/dev/null; then
+  rm -rf "$browser" && mkdir -p "$browser"
+  cp "$root/tests/browser/package.json" "$root/tests/browser/package-lock.json" "$browser/"
+  if ! (cd "$browser" && npm ci --ignore-scripts --no-audit --no-fund --silent); then
+    rm -rf "$browser"  # tried again by the next setup
+    echo "setup: could not install playwright-core from the npm registry" >&2
+    exit 1
+  fi
+  echo "setup: playwright-core for the browser test in third_party/browser-tests"
 fi
 
 # Maven Central artifacts, pinned by the poms: fetched once per change of those poms (a stamp

@@ -17,6 +17,8 @@ constexpr std::array kCommands = {
     Command{"test", "Run tests of a project and print their results", &define_test},
     Command{"generate", "Write JUnit tests for a class with an LLM, guided by paths and coverage",
             &define_generate},
+    Command{"report", "HTML report of a --report JSON file; merge the reports of shards",
+            &define_report},
     Command{"restore", "Put a test file back as it was before a run (from .panta/backup/)",
             &define_restore},
 };

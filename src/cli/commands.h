@@ -37,6 +37,8 @@ Runner define_coverage(CLI::App& sub);
 Runner define_test(CLI::App& sub);
 /// `panta generate`: the generation loop (Algorithms 2 and 3).
 Runner define_generate(CLI::App& sub);
+/// `panta report html|merge`: the HTML report of --report files, and the merge of shards'.
+Runner define_report(CLI::App& sub);
 /// `panta restore`: puts a test file back from the backups taken before runs changed it.
 Runner define_restore(CLI::App& sub);
 

@@ -7,10 +7,12 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/html_output.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
 #include "coverage/coverage.h"
 #include "project/class_targets.h"
+#include "report/class_detail.h"
 #include "runner/test_session.h"
 
 namespace panta::cli {
@@ -23,6 +25,7 @@ struct CoverageArgs {
   std::vector<std::string> classes;
   std::vector<std::string> tests;
   std::string format = "text";
+  std::string html;
 };
 
 std::string package_of(const std::string& class_name) {
@@ -147,6 +150,29 @@ ordered_json to_json(const project::Project& project,
   return out;
 }
 
+// --html: a page per class with its source and CFGs coloured by this run's coverage.
+Status write_coverage_html(const project::Project& project,
+                           const std::vector<coverage::SourceCoverage>& sources,
+                           const std::string& dir) {
+  std::vector<ordered_json> entries;
+  for (const auto& s : sources) {
+    ordered_json e = {{"class", s.class_name},
+                      {"status", "measured"},
+                      {"final",
+                       {{"line_coverage", s.line_counter().percent()},
+                        {"branch_coverage", s.branch_counter().percent()}}}};
+    auto detail =
+        report::class_detail_of_file(project.source_file_for(s.class_name), project.encoding, s);
+    if (detail) {
+      e["detail"] = std::move(*detail);
+    } else {
+      e["error"] = detail.error().message;
+    }
+    entries.push_back(std::move(e));
+  }
+  return write_html_report(dir, entries, report::HtmlOptions{0, 0, "Panta coverage"});
+}
+
 // The classes --class names (classes, packages, folders, as `generate` takes them), or all.
 Result<std::vector<std::string>> classes_under_test(const project::Project& project,
                                                     runner::TestSession& session,
@@ -190,6 +216,12 @@ int run_coverage(const CoverageArgs& args) {
   } else {
     print_text(*project, sources, *run, prepared->left_out());
   }
+  if (!args.html.empty()) {
+    if (auto s = write_coverage_html(*project, sources, args.html); !s) {
+      std::cerr << "panta: " << s.error().message << "\n";
+      return kFailed;
+    }
+  }
   return all_passed(run->results) && prepared->left_out().empty() ? kOk : kFailed;
 }
 
@@ -204,6 +236,9 @@ Runner define_coverage(CLI::App& sub) {
   sub.add_option(
       "--test", args->tests,
       "Test class or method to run (FQN[#method]; repeatable; default: all test classes)");
+  sub.add_option("--html", args->html,
+                 "Also write an HTML report into this folder: per class its source and its "
+                 "methods' CFGs coloured by coverage");
   add_format_option_and_footer(sub, args->format);
   return [args] { return run_coverage(*args); };
 }

@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/generate_summary.h"
+#include "cli/html_output.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
 #include "cli/stop_signals.h"
@@ -40,6 +41,7 @@ struct GenerateArgs {
   double llm_timeout_s = 600;
   int llm_retries = 5;
   std::string report;
+  std::string html;
   std::string prompt_dir;
   bool resume = false;
   bool dry_run = false;
@@ -242,6 +244,13 @@ int generate_all(GenerateRun& run, const std::vector<std::string>& classes) {
       return kFailed;
     }
   }
+  if (!run.args.html.empty()) {
+    report::HtmlOptions html{run.args.price_in, run.args.price_out, "Panta report"};
+    if (auto s = write_html_report(run.args.html, report_entries(outcomes), html); !s) {
+      std::cerr << "panta: " << s.error().message << "\n";
+      return kFailed;
+    }
+  }
   if (panta::stop_requested()) return interrupted_exit_code();
   return run.exit_code;
 }
@@ -404,6 +413,9 @@ Runner define_generate(CLI::App& sub) {
   add_model_options(sub, *args);
   add_loop_options(sub, *args);
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
+  sub.add_option("--html", args->html,
+                 "Write an HTML report of the run into this folder (index.html; no network "
+                 "needed to view it)");
   sub.add_option("--prompt-dir", args->prompt_dir,
                  "Prompt templates (default: those shipped with panta)");
   sub.add_option("--fail-under", args->fail_under,

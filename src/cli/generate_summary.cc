@@ -60,8 +60,8 @@ std::string summary_table(const std::vector<ClassOutcome>& outcomes) {
   return out + fmt::format("{} classes: {}; {} tests kept\n", outcomes.size(), counts, kept);
 }
 
-std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many) {
-  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes) {
+  std::vector<nlohmann::ordered_json> all;
   for (const ClassOutcome& o : outcomes) {
     nlohmann::ordered_json j;
     if (o.report) {
@@ -73,6 +73,11 @@ std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many) {
     if (!o.note.empty()) j["error"] = o.note;
     all.push_back(std::move(j));
   }
+  return all;
+}
+
+std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many) {
+  nlohmann::ordered_json all = report_entries(outcomes);
   const auto& out = many || all.size() != 1 ? all : all.front();
   return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

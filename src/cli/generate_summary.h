@@ -1,5 +1,6 @@
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ std::string one_line_result(const engine::GenerateReport& report, double price_i
 
 /// The table printed after several classes, with a line of totals.
 std::string summary_table(const std::vector<ClassOutcome>& outcomes);
+
+/// --report's entries, one per class: the report's object, with "status" (and "error").
+std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes);
 
 /// --report's JSON: one object for one class, else an array with an entry per class.
 std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many);

@@ -20,6 +20,7 @@
 #include "engine/model_caller.h"
 #include "engine/prompt_dependencies.h"
 #include "engine/repair.h"
+#include "engine/report_detail.h"
 #include "engine/run_journal.h"
 #include "engine/strategy.h"
 #include "engine/test_file_writer.h"
@@ -351,6 +352,8 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
     events_(event::IterationUndone{n, it->answers});
     return false;
   }
+  if (state_.kept.size() > before.kept.size())
+    it->tests_added.assign(state_.kept.begin() + before.kept.size(), state_.kept.end());
   report_.iterations.push_back(*it);
   checkpoints_.push_back({*state_.file, state_.kept.size()});
   bool gained =
@@ -611,6 +614,7 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
             {g.line, g.what.empty() ? "never run" : g.what, g.infeasible});
     }
   }
+  report_.detail = report_detail(*cut_, state_.coverage, current_gaps());
   report_.tests_skipped = static_cast<int>(state_.skipped.size());
   report_.tests_kept = static_cast<int>(state_.kept.size()) - report_.tests_skipped;
   report_.pass_rate =

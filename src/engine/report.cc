@@ -29,6 +29,7 @@ nlohmann::ordered_json iteration_json(const IterationReport& i) {
                               {"wall_s", i.wall_s},
                               {"llm_s", i.llm_s}};
   if (i.interrupted) j["interrupted"] = true;
+  j["tests_added"] = i.tests_added;
   return j;
 }
 
@@ -47,10 +48,13 @@ IterationReport iteration_from_json(const nlohmann::json& j) {
   i.selected_paths = j.value("selected_paths", std::vector<std::string>{});
   i.wall_s = j.value("wall_s", 0.0);
   i.llm_s = j.value("llm_s", 0.0);
+  i.tests_added = j.value("tests_added", std::vector<std::string>{});
   return i;
 }
 
-nlohmann::ordered_json report_object(const GenerateReport& r) {
+namespace {
+
+nlohmann::ordered_json report_fields(const GenerateReport& r) {
   nlohmann::ordered_json its = nlohmann::ordered_json::array();
   for (const auto& i : r.iterations) its.push_back(iteration_json(i));
   nlohmann::ordered_json infeasible = nlohmann::ordered_json::array();
@@ -77,6 +81,14 @@ nlohmann::ordered_json report_object(const GenerateReport& r) {
           {"llm_s", r.llm_s},
           {"possibly_infeasible", std::move(infeasible)},
           {"suspected_defects", r.suspected_defects}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json report_object(const GenerateReport& r) {
+  nlohmann::ordered_json out = report_fields(r);
+  if (!r.detail.is_null()) out["detail"] = r.detail;
+  return out;
 }
 
 std::string report_json(const GenerateReport& r) {

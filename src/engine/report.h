@@ -24,6 +24,7 @@ struct IterationReport {
   double llm_s = 0;                         ///< ... and the part of it spent waiting for the model.
   int answers = 0;                          ///< Answers to generate prompts received.
   bool interrupted = false;  ///< Cut short by Ctrl-C and undone (--resume does it again).
+  std::vector<std::string> tests_added;  ///< The names the iteration's kept tests got.
 };
 
 /// A piece of the class the run left as possibly unreachable (the focused strategy).
@@ -55,6 +56,9 @@ struct GenerateReport {
   std::vector<PossiblyInfeasible> possibly_infeasible;
   /// What the model's "Suspected defects" sections said, each line once.
   std::vector<std::string> suspected_defects;
+  /// The class's source, line coverage and CFGs at the end (engine/report_detail.h), for the
+  /// HTML report; null when the run did not get that far.
+  nlohmann::ordered_json detail;
 
   int64_t prompt_tokens() const;
   int64_t completion_tokens() const;

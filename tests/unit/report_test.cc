@@ -1,0 +1,191 @@
+// The report module: a class's detail (CFG edges with their coverage), the SVG of a CFG, the
+// HTML pages and the merge of shards' reports.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "report/cfg_svg.h"
+#include "report/class_detail.h"
+#include "report/html_report.h"
+#include "report/report_merge.h"
+#include "test_support.h"
+
+namespace panta::report {
+namespace {
+
+using nlohmann::ordered_json;
+
+coverage::SourceCoverage lines(std::initializer_list<coverage::LineCoverage> l) {
+  coverage::SourceCoverage c;
+  for (const auto& x : l) c.lines[x.line] = x;
+  return c;
+}
+
+// sign(5) and sign(0) of Branches.java: line 7 was never true.
+ordered_json sign_detail() {
+  static auto fa = test::analyze_fixture("Branches.java");
+  const auto& m = test::method(fa, "sign(int)");
+  MethodCfg mc{"Branches.sign(int)", 4, 11, true, &*m.graph, {}};
+  for (const auto& p : m.paths.paths) mc.paths.push_back(p.edges);
+  auto c =
+      lines({{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
+  return class_detail("Branches.java", test::slurp(test::fixture("Branches.java")), {mc}, c);
+}
+
+std::string status_of(const ordered_json& method, uint32_t line, const std::string& label) {
+  for (const auto& e : method["edges"]) {
+    if (method["nodes"][e["from"].get<size_t>()]["line"] == line && e["label"] == label) {
+      return e["status"];
+    }
+  }
+  ADD_FAILURE() << "no edge out of line " << line << " labelled " << label;
+  return "";
+}
+
+TEST(ClassDetail, EdgesCarryTheirCoverage) {
+  ordered_json d = sign_detail();
+  ASSERT_EQ(d["methods"].size(), 1u);
+  const auto& m = d["methods"][0];
+  EXPECT_EQ(m["key"], "Branches.sign(int)");
+  EXPECT_EQ(m["cyclomatic"], 3);
+  EXPECT_EQ(status_of(m, 5, "true"), "covered");
+  EXPECT_EQ(status_of(m, 7, "true"), "missed");
+  EXPECT_EQ(status_of(m, 7, "false"), "covered");
+  EXPECT_EQ(d["lines"].size(), 5u);
+  EXPECT_EQ(d["lines"][2], (ordered_json{{"line", 7}, {"mi", 0}, {"ci", 4}, {"mb", 1}, {"cb", 1}}));
+  EXPECT_FALSE(m["paths"].empty());
+}
+
+TEST(ClassDetail, AnOutcomeTheRunRuledOutIsPossiblyUnreachable) {
+  auto fa = test::analyze_fixture("Branches.java");
+  const auto& m = test::method(fa, "sign(int)");
+  MethodCfg mc{"Branches.sign(int)", 4, 11, true, &*m.graph, {}};
+  auto c =
+      lines({{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
+  auto d = class_detail("B.java", "", {mc}, c, {{"7:true", "asked for 2 times without progress"}});
+  const auto& edges = d["methods"][0]["edges"];
+  bool found = false;
+  for (const auto& e : edges) {
+    if (e["status"] != "possibly unreachable") continue;
+    found = true;
+    EXPECT_EQ(e["why"], "asked for 2 times without progress");
+  }
+  EXPECT_TRUE(found) << edges.dump();
+}
+
+TEST(CfgSvg, EachEdgeIsDrawnInItsStatusColour) {
+  ordered_json d = sign_detail();
+  const auto& m = d["methods"][0];
+  std::string svg = cfg_svg(m, "cfg0");
+  std::regex edge(
+      "<path class=\"edge [a-z]+\" data-edge=\"([0-9]+)\" data-status=\"([a-z ]+)\" "
+      "d=\"[^\"]+\" stroke=\"(#[0-9a-f]+)\"");
+  size_t drawn = 0;
+  for (std::sregex_iterator i(svg.begin(), svg.end(), edge), end; i != end; ++i, ++drawn) {
+    const auto& e = m["edges"][std::stoul((*i)[1])];
+    EXPECT_EQ((*i)[2], e["status"].get<std::string>());
+    EXPECT_EQ((*i)[3], edge_colour(e["status"].get<std::string>()));
+  }
+  EXPECT_EQ(drawn, m["edges"].size());
+  EXPECT_NE(svg.find("ENTRY"), std::string::npos);
+  EXPECT_NE(svg.find("EXIT"), std::string::npos);
+  EXPECT_EQ(edge_colour("covered"), "#1e8c3a");
+  EXPECT_EQ(edge_colour("missed"), "#d32f2f");
+}
+
+TEST(CfgSvg, LoopsAndEscapedText) {
+  auto fa = test::analyze_fixture("Loops.java", true);
+  for (const auto& cls : fa.classes) {
+    for (const auto& m : cls.methods) {
+      if (!m.graph) continue;
+      MethodCfg mc{m.method->signature, 0, 0, true, &*m.graph, {}};
+      auto d = class_detail("Loops.java", "", {mc}, coverage::SourceCoverage{});
+      std::string svg = cfg_svg(d["methods"][0], "x");
+      EXPECT_EQ(svg.find("<<"), std::string::npos) << svg;
+      EXPECT_NE(svg.find("</svg>"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(escape_html("a<b && \"c\""), "a&lt;b &amp;&amp; &quot;c&quot;");
+}
+
+ordered_json entry(const std::string& cls, double before, double after) {
+  return {{"class", cls},
+          {"initial", {{"line_coverage", before}, {"branch_coverage", before}}},
+          {"iterations", ordered_json::array({{{"n", 1},
+                                               {"line_coverage", after},
+                                               {"branch_coverage", after},
+                                               {"tests_passed_first_try", 2},
+                                               {"tests_repaired", 1},
+                                               {"prompt_tokens", 1000},
+                                               {"completion_tokens", 200},
+                                               {"selected_paths", {"Branches.sign(int): path 1"}},
+                                               {"tests_added", {"a", "b", "c"}}}})},
+          {"final", {{"line_coverage", after}, {"branch_coverage", after}}},
+          {"stop_reason", "full coverage"},
+          {"suspected_defects", {"sign(0) <b>is</b> wrong"}},
+          {"status", "done"}};
+}
+
+TEST(HtmlReport, IndexAndClassPagesWithNothingFromElsewhere) {
+  ordered_json with_detail = entry("fixtures.Branches", 10, 80);
+  with_detail["detail"] = sign_detail();
+  auto files = html_report({with_detail, entry("fixtures.Other", 0, 50)}, {2, 10, "T"});
+  ASSERT_TRUE(files) << files.error().message;
+  std::map<std::string, std::string> by_name;
+  for (const auto& f : *files) by_name[f.name] = f.text;
+  ASSERT_EQ(by_name.size(), 4u);  // index, one class page, css, js
+  const std::string& index = by_name["index.html"];
+  EXPECT_NE(index.find("<a href=\"fixtures.Branches.html\">fixtures.Branches</a>"),
+            std::string::npos);
+  EXPECT_NE(index.find("10.0 % → 80.0 %"), std::string::npos);
+  EXPECT_NE(index.find("1000 / 200"), std::string::npos);
+  EXPECT_NE(index.find("0.0040"), std::string::npos);  // 1000 * 2 / 1e6 + 200 * 10 / 1e6
+  const std::string& page = by_name["fixtures.Branches.html"];
+  EXPECT_NE(page.find("<svg class=\"cfg\" id=\"cfg0\""), std::string::npos);
+  EXPECT_NE(page.find("asked for in iteration 1"), std::string::npos);
+  EXPECT_NE(page.find("sign(0) &lt;b&gt;is&lt;/b&gt; wrong"), std::string::npos);
+  EXPECT_NE(page.find("tests added</th>"), std::string::npos);
+  EXPECT_NE(page.find(": a, b, c"), std::string::npos);
+  EXPECT_NE(page.find("title=\"1 of 2 branches missed.\""), std::string::npos);
+  EXPECT_NE(page.find("class=\"line nc\" id=\"L8\""), std::string::npos);
+  EXPECT_NE(page.find("class=\"line fc\" id=\"L6\""), std::string::npos);
+  EXPECT_NE(page.find("class=\"line pc\" id=\"L7\""), std::string::npos);
+  for (const auto& [name, text] : by_name) {
+    EXPECT_EQ(text.find("http:"), text.find("http://www.w3.org/2000/svg")) << name;
+    EXPECT_EQ(text.find("https:"), std::string::npos) << name;
+  }
+  EXPECT_EQ(class_page_name("a.B$C<D>"), "a.B$C_D_.html");
+  EXPECT_EQ(class_page_name("index"), "index_.html");
+}
+
+TEST(HtmlReport, AnEntryOfTheWrongShapeIsAnError) {
+  ordered_json bad = entry("x.Y", 0, 1);
+  bad["detail"] = {{"methods", {{{"nodes", 3}, {"edges", ordered_json::array()}}}}};
+  auto files = html_report({bad}, {});
+  ASSERT_FALSE(files);
+  EXPECT_NE(files.error().message.find("does not have the fields"), std::string::npos);
+}
+
+TEST(ReportMerge, ClassesOfEveryShardInClassOrder) {
+  ReportFile a{"a.json", ordered_json::array({{{"class", "p.Z"}}, {{"class", "p.B"}}})};
+  ReportFile b{"b.json", {{"class", "p.M"}, {"final", {{"line_coverage", 5}}}}};
+  auto merged = merge_reports({a, b});
+  ASSERT_TRUE(merged) << merged.error().message;
+  ASSERT_EQ(merged->size(), 3u);
+  EXPECT_EQ((*merged)[0]["class"], "p.B");
+  EXPECT_EQ((*merged)[1]["final"]["line_coverage"], 5);
+  EXPECT_EQ((*merged)[2]["class"], "p.Z");
+
+  auto twice = merge_reports({a, ReportFile{"c.json", {{"class", "p.B"}}}});
+  ASSERT_FALSE(twice);
+  EXPECT_EQ(twice.error().message,
+            "class p.B is in both a.json and c.json (each class belongs to one shard)");
+  EXPECT_FALSE(merge_reports({ReportFile{"d.json", 3}}));
+  EXPECT_FALSE(merge_reports({ReportFile{"e.json", ordered_json::array({{{"x", 1}}})}}));
+  auto none = merge_reports({});
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+}
+
+}  // namespace
+}  // namespace panta::report
