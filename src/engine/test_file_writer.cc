@@ -5,6 +5,7 @@
 #include "core/durable_file.h"
 #include "java/text_encoding.h"
 #include "project/backups.h"
+#include "project/project_lock.h"
 
 namespace panta::engine {
 namespace fs = std::filesystem;
@@ -38,6 +39,9 @@ Result<std::optional<std::string>> TestFileWriter::edited_since_last_write() con
 }
 
 Status TestFileWriter::back_up() {
+  // Classes run at once (--jobs) back up into one index.
+  auto held = project::ProjectLock::wait_for((fs::path(root_) / ".panta" / "backup.lock").string());
+  if (!held) return held.error();
   auto store = project::BackupStore::open(root_);
   if (!store) return store.error();
   auto backup = store->back_up(path_, run_, class_name_);
