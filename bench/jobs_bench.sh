@@ -3,7 +3,7 @@
 # org.example.shop.bench.B1..Bn, one decision each) with a scripted cmd: model that answers
 # after DELAY seconds with a test covering the class: wall time for --jobs 1, 2, 4, speed-up
 # over --jobs 1, and peak memory (RSS of panta and its JVM helpers, sampled every 0.2 s).
-# usage: bench/jobs_bench.sh [PANTA] [--write]   (env CLASSES=8, DELAY=4, JOBS="1 2 4",
+# usage: bench/jobs_bench.sh [PANTA] [--write]   (env CLASSES=8, DELAYS="5 15", JOBS="1 2 4",
 #        SANDBOX: --sandbox value, default the project's default)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,14 +13,14 @@ for a in "$@"; do
   if [ "$a" = "--write" ]; then write=1; else panta=$a; fi
 done
 classes=${CLASSES:-8}
-delay=${DELAY:-4}
+delays=${DELAYS:-"5 15"}
 jobs_list=${JOBS:-"1 2 4"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 cat > "$tmp/model.sh" <<EOF
 cat >/dev/null
-sleep $delay
+sleep \$(cat "$tmp/delay")
 name=\${PANTA_CLASS##*.}
 printf '\`\`\`java\npackage org.example.shop.bench;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\nimport org.junit.jupiter.api.Test;\n\nclass %sTest {\n  @Test\n  void above() {\n    assertEquals(1, new %s().sign(100));\n  }\n\n  @Test\n  void below() {\n    assertEquals(0, new %s().sign(-100));\n  }\n}\n\`\`\`\n' "\$name" "\$name" "\$name"
 EOF
@@ -55,8 +55,10 @@ peak_rss() {
 }
 
 rows=""
-base=""
 sandbox_flag=${SANDBOX:+--sandbox $SANDBOX}
+for delay in $delays; do
+base=""
+echo "$delay" > "$tmp/delay"
 for jobs in $jobs_list; do
   make_project "$tmp/p$jobs"
   start=$(date +%s.%N)
@@ -72,22 +74,23 @@ for jobs in $jobs_list; do
   [ -z "$base" ] && base=$wall
   speedup=$(echo "scale=2; $base / $wall" | bc)
   per_worker=$(echo "$peak / 1024 / $jobs" | bc)
-  rows+="| $jobs | $(printf '%.1f' "$wall") | ${speedup}x | $((peak / 1024)) | $per_worker | $done_count of $classes |"$'\n'
+  rows+="| $delay | $jobs | $(printf '%.1f' "$wall") | ${speedup}x | $((peak / 1024)) | $per_worker | $done_count of $classes |"$'\n'
+done
 done
 
 load=$(cut -d' ' -f1 /proc/loadavg)
 section="## \`panta generate --jobs N\`: classes at once
 
-Command: \`bench/jobs_bench.sh --write\` (env \`CLASSES\`=$classes, \`DELAY\`=$delay). A copy of
+Command: \`bench/jobs_bench.sh --write\` (env \`CLASSES\`=$classes, \`DELAYS\`=\"$delays\"). A copy of
 \`examples/shop\` with a package of $classes small classes (one decision each), \`--class
-org.example.shop.bench\`, a scripted \`cmd:\` model that answers each prompt after $delay s with
-a test class covering both outcomes (one model call per class), so the model dominates. Peak
+org.example.shop.bench\`, a scripted \`cmd:\` model that answers each prompt after a fixed delay
+(5 s, then 15 s) with a test class covering both outcomes (one model call per class). Peak
 memory: RSS of panta and all its JVM helpers together, sampled every 0.2 s; per worker = that
 divided by the jobs. 2 cores shared with other workers (1-minute load average $load after the
 runs).
 
-| --jobs | wall s | speed-up over --jobs 1 | peak RSS MB (all) | per worker MB | classes done |
-|---|---|---|---|---|---|
+| model delay s | --jobs | wall s | speed-up over --jobs 1 | peak RSS MB (all) | per worker MB | classes done |
+|---|---|---|---|---|---|---|
 ${rows%$'\n'}
 
 Targets: >= 1.8x at 2 jobs, >= 3x at 4 jobs."

@@ -35,7 +35,7 @@ std::string shop_with_classes(const test::TempDir& dir, const std::string& name,
 // file `barrier` holding a number N, each first prompt of a class waits until N classes have
 // asked (or 120 s, then says so in `missed`).
 std::string model_script(const test::TempDir& dir) {
-  return dir.write("model.sh", R"(cat >/dev/null
+  return dir.write("model.sh", R"SH(cat >/dev/null
 d=$(dirname "$0")
 name=${PANTA_CLASS##*.}
 if [ -f "$d/barrier" ] && [ ! -f "$d/arrived-$name" ]; then
@@ -47,7 +47,7 @@ if [ -f "$d/barrier" ] && [ ! -f "$d/arrived-$name" ]; then
   done
 fi
 printf '```java\npackage org.example.shop.par;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\nimport org.junit.jupiter.api.Test;\n\nclass %sTest {\n  @Test\n  void above() {\n    assertEquals(1, new %s().sign(100));\n  }\n\n  @Test\n  void below() {\n    assertEquals(0, new %s().sign(-100));\n  }\n}\n```\n' "$name" "$name" "$name"
-)");
+)SH");
 }
 
 std::string model_flag(const std::string& script) {
