@@ -67,6 +67,10 @@ std::string settle_model_flags(GenerateArgs& args) {
   if (engine::find_strategy(args.engine.strategy) == nullptr) {
     return "unknown strategy " + args.engine.strategy;
   }
+  if (args.engine.edge_scores && !engine::find_strategy(args.engine.strategy)->selects_paths) {
+    return "--edge-scores scores the paths the panta strategy selects; the " +
+           args.engine.strategy + " strategy selects none";
+  }
   if (args.resume && args.dry_run) return "--resume and --dry-run do not go together";
   if (args.limits.max_cost > 0 && args.price_in <= 0 && args.price_out <= 0)
     return "--max-cost needs the prices: give --price-in and --price-out";
@@ -258,6 +262,11 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
                       "(default: all, as the paper)")
            ->check(CLI::Range(0, 100000)),
        number(&RunSettings::max_methods));
+  loop(sub.add_flag("--edge-scores", args.engine.edge_scores,
+                    "panta strategy: score paths by the control-flow edges they take that no "
+                    "test has taken, instead of the paper's missed lines and branches of any "
+                    "direction on their decision lines (beyond the paper)"),
+       [](const RunSettings& s, const RunRecord&) { return s.edge_scores ? "true" : "false"; });
   loop(sub.add_option("--repair-attempts", args.engine.repair_attempts, "Repairs per failing test")
            ->default_str("3"),
        number(&RunSettings::repair_attempts));

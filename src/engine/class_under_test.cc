@@ -1,5 +1,7 @@
 #include "engine/class_under_test.h"
 
+#include "engine/type_signatures.h"
+
 #include <filesystem>
 
 #include "analyze/analysis.h"
@@ -85,6 +87,7 @@ Result<ClassUnderTest> ClassUnderTest::load(const project::Project& project,
   if (!text) return Error{"class " + class_name + ": " + text.error().message};
   c.source_text = std::move(*text);
   if (auto s = load_paths(c, project.encoding); !s) return s.error();
+  c.enums = enum_constants(c.source_text, c.package, project);
   c.test_path = test_file.empty() ? project.test_file_for(class_name) : test_file;
   c.test_class = fs::path(c.test_path).stem().string();
   c.test_fqn = c.package.empty() ? c.test_class : c.package + "." + c.test_class;

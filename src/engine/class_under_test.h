@@ -37,6 +37,9 @@ struct ClassUnderTest {
   /// Methods (keys of `methods`) of private nested classes, with the note a prompt gives: a
   /// test cannot call them, only reach them through the enclosing class's API.
   std::map<std::string, std::string> unreachable_notes;
+  /// The constants of the enums the class declares or names (engine::enum_constants): a switch
+  /// naming all of one's constants never takes its default.
+  std::map<std::string, std::vector<std::string>> enums;
   std::string test_path;
   std::string test_class;  ///< Simple name
   std::string test_fqn;

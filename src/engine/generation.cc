@@ -151,6 +151,7 @@ Status Generation::apply_resumed_settings() {
   options_.max_no_increase = s->max_no_increase;
   options_.max_path_selections = s->max_path_selections;
   options_.max_methods = s->max_methods;
+  options_.edge_scores = s->edge_scores;
   options_.max_prompt_tokens = s->max_prompt_tokens;
   options_.check_each_test_in_class = s->check_each_test_in_class;
   options_.repair_attempts = s->repair_attempts;
@@ -258,7 +259,8 @@ Status Generation::begin_or_resume(int max_iter, int& first_iter) {
                        options_.check_each_test_in_class,
                        options_.repair_attempts,
                        report_.initial_line_coverage,
-                       report_.initial_branch_coverage};
+                       report_.initial_branch_coverage,
+                       options_.edge_scores};
   return journal_.begin(run, settings);
 }
 
@@ -269,8 +271,10 @@ std::string Generation::stop_rule() const {
     return counted(state_.no_increase, "round") + " without coverage gain";
   }
   if (panta::stop_requested()) return "interrupted";
-  if (strategy_->focused && only_unreachable_left(current_gaps())) {
-    return "only possibly unreachable code is left";
+  if (strategy_->focused && state_.lines_covered() > 0) {
+    std::vector<Gap> gaps = current_gaps();
+    if (only_unreachable_left(gaps)) return "only possibly unreachable code is left";
+    if (gaps.empty()) return "nothing is left that the coverage counters can name";
   }
   return "";
 }
@@ -403,9 +407,10 @@ std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
     return {{in, prompt::Template::kBasic}};  // Algorithm 3, line 18
   }
   if (strategy_->selects_paths) {
-    selections_ = select::select_paths(cut_->methods, state_.coverage, state_.history,
-                                       options_.max_path_selections,
-                                       static_cast<size_t>(std::max(0, options_.max_methods)));
+    selections_ = select::select_paths(
+        cut_->methods, state_.coverage, state_.history, options_.max_path_selections,
+        static_cast<size_t>(std::max(0, options_.max_methods)),
+        options_.edge_scores ? select::PathScore::kEdges : select::PathScore::kMissed);
     in.targets = path_targets(*cut_, selections_, it.selected_paths);
     if (!in.targets.empty()) return {{in, prompt::Template::kStrategy}};
     // No path is left to select: each path that misses something was selected

@@ -26,6 +26,9 @@ struct GenerateOptions {
   /// panta strategy: at most this many methods per prompt, those missing most (0: all of
   /// them, as the paper; large classes make long prompts, the paper's section 5 notes).
   int max_methods = 0;
+  /// panta strategy: score paths by the CFG edges they take that no test has taken
+  /// (select::edge_score) instead of the paper's missed score (beyond the paper).
+  bool edge_scores = false;
   /// When a prompt's estimated size is over this, it is shrunk before it is sent, as for a
   /// context-length error (0: no limit). For servers that cut long prompts silently.
   int64_t max_prompt_tokens = 0;

@@ -16,7 +16,8 @@ nlohmann::json settings_json(const RunSettings& s) {
           {"check_each_test_in_class", s.check_each_test_in_class},
           {"repair_attempts", s.repair_attempts},
           {"initial_line_coverage", s.initial_line_coverage},
-          {"initial_branch_coverage", s.initial_branch_coverage}};
+          {"initial_branch_coverage", s.initial_branch_coverage},
+          {"edge_scores", s.edge_scores}};
 }
 
 }  // namespace
@@ -36,6 +37,7 @@ Result<RunSettings> RunJournal::settings_of(const llm::RunRecord& run) {
   s.repair_attempts = j.value("repair_attempts", s.repair_attempts);
   s.initial_line_coverage = j.value("initial_line_coverage", 0.0);
   s.initial_branch_coverage = j.value("initial_branch_coverage", 0.0);
+  s.edge_scores = j.value("edge_scores", s.edge_scores);
   return s;
 }
 

@@ -28,6 +28,7 @@ struct RunSettings {
   int repair_attempts = 3;
   double initial_line_coverage = 0;
   double initial_branch_coverage = 0;
+  bool edge_scores = false;
 };
 
 /// What an unfinished run had done when it stopped.

@@ -208,7 +208,51 @@ std::string outline_file(const std::string& file, const std::string& name,
   return out;
 }
 
+// The enums declared in `n` and below it, with their constants.
+void collect_enums(const Parsed& p, TSNode n,
+                   std::map<std::string, std::vector<std::string>>& out) {
+  for (TSNode c : named_children(n)) {
+    if (node_type(c) == "enum_declaration") {
+      std::vector<std::string>& constants =
+          out[std::string(java::node_text(p.text, field(c, "name")))];
+      for (TSNode m : named_children(field(c, "body"))) {
+        if (node_type(m) == "enum_constant") {
+          constants.emplace_back(java::node_text(p.text, field(m, "name")));
+        }
+      }
+    }
+    if (is_type_declaration(node_type(c)) || node_type(c).ends_with("_body") ||
+        node_type(c) == "enum_body_declarations") {
+      collect_enums(p, c, out);
+    }
+  }
+}
+
 }  // namespace
+
+std::map<std::string, std::vector<std::string>> enum_constants(const std::string& source,
+                                                               const std::string& package,
+                                                               const project::Project& project) {
+  std::map<std::string, std::vector<std::string>> out;
+  auto p = parse(source);
+  if (!p) return out;
+  collect_enums(*p, p->tree.root(), out);
+  Imports imports = imports_of(*p);
+  for (const std::string& name : used_names(*p)) {
+    if (out.count(name) > 0) continue;
+    bool same = false;
+    std::string file = resolve(name, imports, package, project, same);
+    if (file.empty()) continue;
+    auto text = java::read_text_file(file, project.encoding);
+    if (!text) continue;
+    auto other = parse(std::move(*text));
+    if (!other) continue;
+    std::map<std::string, std::vector<std::string>> found;
+    collect_enums(*other, other->tree.root(), found);
+    if (auto e = found.find(name); e != found.end()) out[name] = e->second;
+  }
+  return out;
+}
 
 std::string used_type_signatures(const std::string& source, const std::string& package,
                                  const project::Project& project, size_t budget_chars) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,12 @@ namespace panta::engine {
 /// its wildcard imports in the project's main source folder; "" when there are none.
 std::string used_type_signatures(const std::string& source, const std::string& package,
                                  const project::Project& project, size_t budget_chars);
+
+/// The constants of every enum `source` declares (nested ones too) and of the project's enums it
+/// names (found as used_type_signatures finds types), by simple name, in declaration order.
+std::map<std::string, std::vector<std::string>> enum_constants(const std::string& source,
+                                                               const std::string& package,
+                                                               const project::Project& project);
 
 /// The locale- and time-zone-dependent APIs `source` calls (`Locale`, `TimeZone`,
 /// `toUpperCase()` without a locale, `String.format`, `SimpleDateFormat`, `LocalDate.now()`,

@@ -139,10 +139,16 @@ std::vector<MissedOutcome> missed_outcomes(const Graph& graph,
                      fmt::format("{}:{}", n.line(), edge.label), statically_infeasible(graph, e)});
     }
     if (out.size() == before && at->mb > 0) {
-      out.push_back({n.line(), n.statements.front().text,
-                     fmt::format("has {} of its {} branch outcomes never run (a part of its "
-                                 "condition: &&, ||, ?:)",
-                                 at->mb, at->mb + at->cb),
+      std::string what =
+          at->mb + at->cb == 2
+              ? "has had only one of its two outcomes (JaCoCo's counters cannot tell which: the "
+                "code after each of them ran)"
+              : fmt::format(
+                    "has {} of its {} branch outcomes never run (JaCoCo counts two per "
+                    "condition of `&&`, `||`, `?:`: some condition has been only true or "
+                    "only false)",
+                    at->mb, at->mb + at->cb);
+      out.push_back({n.line(), n.statements.front().text, std::move(what),
                      fmt::format("{}:partial", n.line()), ""});
     }
   }

@@ -53,20 +53,47 @@ int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceC
   return score;
 }
 
+int edge_score(const std::vector<uint32_t>& path_edges, const std::vector<EdgeStatus>& statuses) {
+  std::set<uint32_t> seen;
+  int score = 0;
+  for (uint32_t e : path_edges) {
+    if (e >= statuses.size() || !seen.insert(e).second) continue;
+    if (statuses[e] == EdgeStatus::kNotTaken) score += 2;
+    if (statuses[e] == EdgeStatus::kUnknown) score += 1;
+  }
+  return score;
+}
+
 namespace {
+
+// Each path's score under `scoring`.
+std::vector<int> path_scores(const MethodPaths& m, const coverage::SourceCoverage& coverage,
+                             PathScore scoring) {
+  std::vector<int> scores;
+  bool edges = scoring == PathScore::kEdges && m.graph && m.path_edges.size() == m.paths.size();
+  std::vector<EdgeStatus> statuses;
+  if (edges) statuses = edge_statuses(*m.graph, coverage);
+  for (size_t i = 0; i < m.paths.size(); ++i) {
+    scores.push_back(edges ? edge_score(m.path_edges[i], statuses)
+                           : missed_score(m.paths[i], coverage));
+  }
+  return scores;
+}
 
 // Algorithm 2 for one method: the highest-scoring candidate and the least selected one.
 std::optional<Selection> select_for_method(const MethodPaths& m,
                                            const coverage::SourceCoverage& coverage,
-                                           const PathHistory& history, int max_selections) {
+                                           const PathHistory& history, int max_selections,
+                                           PathScore scoring) {
   struct Candidate {
     size_t path;
     int score;
     int selected;
   };
   std::vector<Candidate> candidates;
+  std::vector<int> scores = path_scores(m, coverage, scoring);
   for (size_t i = 0; i < m.paths.size(); ++i) {
-    int score = missed_score(m.paths[i], coverage);
+    int score = scores[i];
     int selected = history.count(m.method, i);
     if (score > 0 && selected < max_selections) candidates.push_back({i, score, selected});
   }
@@ -86,10 +113,10 @@ std::optional<Selection> select_for_method(const MethodPaths& m,
 
 std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
                                     const coverage::SourceCoverage& coverage, PathHistory& history,
-                                    int max_selections, size_t max_methods) {
+                                    int max_selections, size_t max_methods, PathScore scoring) {
   std::vector<Selection> chosen;
   for (const MethodPaths& m : methods) {
-    if (auto s = select_for_method(m, coverage, history, max_selections)) {
+    if (auto s = select_for_method(m, coverage, history, max_selections, scoring)) {
       chosen.push_back(std::move(*s));
     }
   }

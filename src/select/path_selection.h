@@ -8,6 +8,7 @@
 
 #include "cfg/path_render.h"
 #include "coverage/coverage.h"
+#include "select/edge_coverage.h"
 
 namespace panta::select {
 
@@ -40,6 +41,18 @@ class PathHistory {
 /// plus the missed branches of the path's decision lines (each decision line once).
 int missed_score(const std::vector<cfg::PathStep>& path, const coverage::SourceCoverage& coverage);
 
+/// How a path's coverage deficiency is scored.
+enum class PathScore {
+  kMissed,  ///< The paper's missed_score.
+  kEdges,   ///< edge_score: only what the path itself takes that no test has taken.
+};
+
+/// The CFG edges of a path no test has taken, as edge_statuses infers them from JaCoCo's
+/// counters: 2 for each edge not taken, 1 for each whose status the counters cannot tell (one
+/// of the outcomes of a partly covered `&&`/`||`), each edge once. Unlike missed_score, a path
+/// that takes only the covered direction of a partly covered decision scores nothing there.
+int edge_score(const std::vector<uint32_t>& path_edges, const std::vector<EdgeStatus>& statuses);
+
 /// The paths chosen for one method in one iteration.
 struct Selection {
   std::string method;
@@ -56,9 +69,12 @@ std::vector<size_t> top_scores(const std::vector<int>& scores, size_t n);
 /// least selected one (exploration), once when they coincide, and counts both in `history`.
 /// Ties go to the earlier path. Methods without candidates are left out. With `max_methods`
 /// > 0 only that many methods are kept, those whose exploitation path scores highest (ties:
-/// the earlier method), in the methods' order; only kept selections count in `history`.
+/// the earlier method), in the methods' order; only kept selections count in `history`. With
+/// PathScore::kEdges paths are scored by edge_score (a method without its graph or path edges
+/// falls back to missed_score).
 std::vector<Selection> select_paths(const std::vector<MethodPaths>& methods,
                                     const coverage::SourceCoverage& coverage, PathHistory& history,
-                                    int max_selections, size_t max_methods = 0);
+                                    int max_selections, size_t max_methods = 0,
+                                    PathScore scoring = PathScore::kMissed);
 
 }  // namespace panta::select

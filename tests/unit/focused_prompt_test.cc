@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
+#include "engine/gaps.h"
 #include "prompt/prompt_templates.h"
 #include "test_support.h"
 
@@ -25,12 +27,14 @@ coverage::SourceCoverage figure1_coverage() {
   return c;
 }
 
-ClassUnderTest parse_pattern_class() {
-  static auto fa = test::analyze_fixture("PatternOptionBuilder.java");
+ClassUnderTest class_of(const std::string& fixture) {
+  static std::map<std::string, analyze::FileAnalysis> analyses;
+  if (analyses.count(fixture) == 0) analyses.emplace(fixture, test::analyze_fixture(fixture));
+  const analyze::FileAnalysis& fa = analyses.at(fixture);
   ClassUnderTest cut;
-  cut.class_name = "PatternOptionBuilder";
-  cut.test_class = "PatternOptionBuilderTest";
-  cut.source_text = test::slurp(test::fixture("PatternOptionBuilder.java"));
+  cut.class_name = fixture.substr(0, fixture.find('.'));
+  cut.test_class = cut.class_name + "Test";
+  cut.source_text = test::slurp(test::fixture(fixture));
   for (const auto& cls : fa.classes) {
     for (const auto& m : cls.methods) {
       if (!m.graph) continue;
@@ -41,6 +45,10 @@ ClassUnderTest parse_pattern_class() {
     }
   }
   return cut;
+}
+
+ClassUnderTest parse_pattern_class() {
+  return class_of("PatternOptionBuilder.java");
 }
 
 LoopState figure1_state() {
@@ -77,6 +85,63 @@ TEST(FocusedPrompt, NamesTheGapsExactlyAndSlicesTheSource) {
   EXPECT_NE(again.unreachable.find("asked for 2 times without progress"), std::string::npos)
       << again.unreachable;
   EXPECT_FALSE(gaps.empty());
+}
+
+// Branches JaCoCo counts on a line that is no decision (a boolean returned, a `?:` inside an
+// expression) are named too, and a class's declaration line stands for its implicit
+// constructor: a prompt never has coverage left that it does not name.
+TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
+  ClassUnderTest cut = class_of("Branches.java");
+  coverage::SourceCoverage c;
+  c.lines[3] = {3, 3, 0, 0, 0};  // `public class Branches {`: the implicit constructor
+  c.lines[5] = {5, 0, 4, 0, 2};  // sign(int), every outcome taken
+  c.lines[6] = {6, 0, 2, 0, 0};
+  c.lines[7] = {7, 0, 4, 0, 2};
+  c.lines[8] = {8, 0, 2, 0, 0};
+  c.lines[10] = {10, 0, 2, 1, 1};  // as if `return 0;` held a boolean expression
+  auto gaps = find_gaps(cut, c);
+  std::string text = render_gaps(gaps, cut);
+  EXPECT_NE(text.find("- line 10: `return 0;` has 1 of its 2 branch outcomes never run (a "
+                      "boolean expression or `?:` on this line"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("outside the methods:\n- line 3: `public class Branches {`: its implicit "
+                      "constructor never ran"),
+            std::string::npos)
+      << text;
+  EXPECT_FALSE(only_unreachable_left(gaps));
+  coverage::SourceCoverage full = c;
+  full.lines[3] = {3, 0, 3, 0, 0};
+  full.lines[10] = {10, 0, 2, 0, 2};
+  EXPECT_TRUE(find_gaps(cut, full).empty());
+}
+
+// A switch whose cases name every constant of an enum never takes its default (javac still
+// counts the branch): the outcome and the lines only it leads to are possibly unreachable, with
+// the reason; a switch naming some of them keeps its default asked for.
+TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreachable) {
+  ClassUnderTest cut = class_of("Seasons.java");
+  cut.enums = {{"Season", {"WINTER", "SPRING", "SUMMER", "AUTUMN"}}};
+  coverage::SourceCoverage c;
+  c.lines[7] = {7, 0, 4, 1, 4};  // every case ran, the default never
+  for (uint32_t l : {9u, 11u, 13u, 15u, 23u}) c.lines[l] = {l, 0, 2, 0, 0};
+  c.lines[17] = {17, 2, 0, 0, 0};  // return -1
+  c.lines[21] = {21, 0, 4, 1, 1};  // partial(): WINTER ran, the default never
+  c.lines[25] = {25, 2, 0, 0, 0};
+  auto gaps = find_gaps(cut, c);
+  std::map<std::string, std::string> why;
+  for (const Gap& g : gaps) why[g.key] = g.infeasible;
+  ASSERT_EQ(why.count("7:default"), 1u) << render_gaps(gaps, cut);
+  EXPECT_EQ(why["7:default"], "the cases name every constant of enum Season");
+  EXPECT_EQ(why["L17"], "the cases name every constant of enum Season");
+  EXPECT_EQ(why["L25"], "");
+  std::string asked = render_gaps(gaps, cut);
+  EXPECT_EQ(asked.find("line 7"), std::string::npos) << asked;
+  EXPECT_NE(asked.find("25"), std::string::npos) << asked;
+  EXPECT_NE(render_unreachable(gaps).find("- line 7: `switch (s)` has never taken default: the "
+                                          "cases name every constant of enum Season"),
+            std::string::npos)
+      << render_unreachable(gaps);
 }
 
 TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {

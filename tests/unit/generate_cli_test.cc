@@ -289,6 +289,11 @@ TEST(GenerateCli, UsageErrors) {
   test::PantaRun bad = test::run_panta(
       dir, "generate --project " + root + " --class org.example.shop.Cart --llm magic:x");
   EXPECT_EQ(bad.exit_code, 2);
+  test::PantaRun edges = test::run_panta(dir, "generate --project " + root +
+                                                  " --class org.example.shop.Cart --llm cmd:false "
+                                                  "--strategy basic --edge-scores --dry-run");
+  EXPECT_EQ(edges.exit_code, 2);
+  EXPECT_NE(edges.err.find("--edge-scores"), std::string::npos) << edges.err;
   test::PantaRun dry =
       test::run_panta(dir, "generate --project " + root +
                                " --class org.example.shop.Cart --llm cmd:false --dry-run");

@@ -177,3 +177,70 @@ TEST(SelectPaths, AMethodLimitKeepsTheClasssOrderWhenALaterMethodMissesMore) {
 
 }  // namespace
 }  // namespace panta::select
+
+namespace panta::select {
+namespace {
+
+// sign(int) of tests/fixtures/analyze/Branches.java after sign(5) only: line 5 took its true
+// branch, line 6 ran, lines 7-10 never ran.
+MethodPaths sign_paths(const analyze::FileAnalysis& fa) {
+  const auto& m = test::method(fa, "sign(int)");
+  MethodPaths out{"sign(int)", m.path_steps, {}, std::make_shared<const cfg::Graph>(*m.graph)};
+  for (const cfg::Path& p : m.paths.paths) out.path_edges.push_back(p.edges);
+  return out;
+}
+
+coverage::SourceCoverage after_sign_of_five() {
+  coverage::SourceCoverage c;
+  c.lines[5] = {5, 0, 4, 1, 1};
+  c.lines[6] = {6, 0, 2, 0, 0};
+  c.lines[7] = {7, 4, 0, 2, 0};
+  c.lines[8] = {8, 2, 0, 0, 0};
+  c.lines[10] = {10, 2, 0, 0, 0};
+  return c;
+}
+
+// The paper's missed score counts line 5's missed branch for the path that takes its covered
+// direction too; the edge score does not, so that path is never asked for again.
+TEST(EdgeScores, APathThroughCoveredEdgesOnlyScoresNothing) {
+  auto fa = test::analyze_fixture("Branches.java");
+  MethodPaths m = sign_paths(fa);
+  auto c = after_sign_of_five();
+  auto statuses = edge_statuses(*m.graph, c);
+  size_t covered = m.paths.size();
+  for (size_t i = 0; i < m.paths.size(); ++i) {
+    if (edge_score(m.path_edges[i], statuses) == 0) covered = i;
+  }
+  ASSERT_LT(covered, m.paths.size()) << "one path takes only covered edges";
+  EXPECT_NE(cfg::render_path(m.paths[covered]).find("return 1"), std::string::npos);
+  EXPECT_GT(missed_score(m.paths[covered], c), 0);
+  int scored = 0;
+  for (size_t i = 0; i < m.paths.size(); ++i) {
+    if (i != covered) scored += edge_score(m.path_edges[i], statuses) > 0;
+  }
+  EXPECT_EQ(scored, static_cast<int>(m.paths.size()) - 1);
+
+  PathHistory paper, edges;
+  bool paper_asked = false, edges_asked = false;
+  for (int round = 0; round < 4; ++round) {
+    for (const auto& s : select_paths({m}, c, paper, 3, 0, PathScore::kMissed)) {
+      for (size_t p : s.paths) paper_asked |= p == covered;
+    }
+    for (const auto& s : select_paths({m}, c, edges, 3, 0, PathScore::kEdges)) {
+      for (size_t p : s.paths) edges_asked |= p == covered;
+    }
+  }
+  EXPECT_TRUE(paper_asked);
+  EXPECT_FALSE(edges_asked);
+}
+
+// An edge counts once however often the path takes it; an unknown one counts half.
+TEST(EdgeScores, EachEdgeOnceNotTakenTwiceUnknownOnce) {
+  std::vector<EdgeStatus> s = {EdgeStatus::kTaken, EdgeStatus::kNotTaken, EdgeStatus::kUnknown};
+  EXPECT_EQ(edge_score({0, 1, 1, 2, 2}, s), 3);
+  EXPECT_EQ(edge_score({0, 0}, s), 0);
+  EXPECT_EQ(edge_score({7}, s), 0);  // an id beyond the statuses is ignored
+}
+
+}  // namespace
+}  // namespace panta::select

@@ -7,6 +7,26 @@
 namespace panta::engine {
 namespace {
 
+// The enums a class declares (nested ones too) and those of the project it names.
+TEST(TypeSignatures, EnumConstantsOfTheClassAndOfTheProjectsTypesItNames) {
+  test::TempDir dir;
+  dir.write("src/a/Size.java",
+            "package a;\npublic enum Size { SMALL, LARGE; int x() { return 1; } }\n");
+  dir.write("src/a/Other.java", "package a;\npublic enum Other { A }\n");
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  auto enums = enum_constants(
+      "package a;\nclass Cut {\n  enum Season { WINTER, SUMMER }\n  static class In { enum Deep { "
+      "X, Y } }\n"
+      "  Size size;\n}\n",
+      "a", p);
+  EXPECT_EQ(enums["Season"], (std::vector<std::string>{"WINTER", "SUMMER"}));
+  EXPECT_EQ(enums["Deep"], (std::vector<std::string>{"X", "Y"}));
+  EXPECT_EQ(enums["Size"], (std::vector<std::string>{"SMALL", "LARGE"}));
+  EXPECT_EQ(enums.count("Other"), 0u);  // not named by the class
+}
+
 TEST(TypeSignatures, TheProjectsTypesTheClassUsesWithTheirApiSamePackageFirst) {
   test::TempDir dir;
   dir.write("src/a/Token.java", R"(package a;
