@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/generate_run.h"
 #include "analyze/analysis.h"
+#include "cli/generate_run.h"
 #include "coverage/coverage.h"
 #include "engine/class_order.h"
 
@@ -16,7 +16,8 @@ namespace {
 
 // "pkg.FooTest" for test_dir/pkg/FooTest.java.
 std::string test_class_of(const project::Project& project, const std::string& file) {
-  std::string rel = fs::path(file).lexically_relative(project.test_dir).replace_extension().string();
+  std::string rel =
+      fs::path(file).lexically_relative(project.test_dir).replace_extension().string();
   for (char& c : rel) {
     if (c == '/') c = '.';
   }
@@ -80,8 +81,7 @@ Result<std::vector<engine::ClassGap>> measure_gaps(const project::Project& proje
   return gaps;
 }
 
-std::vector<std::string> shard_classes(const GenerateArgs& args,
-                                       std::vector<std::string> classes) {
+std::vector<std::string> shard_classes(const GenerateArgs& args, std::vector<std::string> classes) {
   if (args.shard.empty()) return classes;
   auto shard = engine::parse_shard(args.shard);  // checked when parsed
   if (!shard) return classes;
@@ -97,8 +97,8 @@ std::vector<std::string> order_classes(GenerateRun& run, std::vector<std::string
   bool by_gain = args.order == "gain" && classes.size() > 1;
   if (!by_gain && args.skip_above < 0) return classes;
   if (classes.empty() || args.dry_run) return classes;
-  auto gaps = measure_gaps(run.project, run.prepared->session(), classes,
-                           test_timeout(args.project));
+  auto gaps =
+      measure_gaps(run.project, run.prepared->session(), classes, test_timeout(args.project));
   if (!gaps) {
     std::cerr << "panta: note: the classes' current coverage cannot be measured, so they run in "
                  "name order and none is skipped: "

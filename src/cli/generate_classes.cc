@@ -163,8 +163,8 @@ void work(Pool& pool, Worker& w, size_t worker) {
       pool.next = pool.classes.size();
     }
     std::string result = conclude(pool.run, o, pool.display);
-    if (o.status == "not done" || (o.status == "not run" && !o.note.empty() &&
-                                   o.note.starts_with("budget spent"))) {
+    if (o.status == "not done" ||
+        (o.status == "not run" && !o.note.empty() && o.note.starts_with("budget spent"))) {
       pool.run.exit_code = kFailed;
     }
     pool.display.finished(worker, cls, o.status, result);
@@ -228,8 +228,8 @@ std::vector<ClassOutcome> generate_classes(GenerateRun& run,
     threads.emplace_back([&pool, &run, i] {
       auto w = make_worker(run, i);
       if (!w) {
-        pool.display.note(fmt::format("panta: worker {} cannot start, the others go on: {}",
-                                      i + 1, w.error().message));
+        pool.display.note(fmt::format("panta: worker {} cannot start, the others go on: {}", i + 1,
+                                      w.error().message));
         return;
       }
       work(pool, **w, i);

@@ -48,8 +48,8 @@ struct GenerateArgs {
   double temperature = -1;
   int max_tokens = 0;
   long long seed = -1;
-  int jobs = 1;            ///< --jobs: classes at once
-  llm::CallLimits limits;  ///< --llm-concurrency, --rpm, --tpm, --max-cost, --max-tokens-total
+  int jobs = 1;                ///< --jobs: classes at once
+  llm::CallLimits limits;      ///< --llm-concurrency, --rpm, --tpm, --max-cost, --max-tokens-total
   std::string order = "gain";  ///< --order gain|name
   double skip_above = -1;      ///< --skip-above PCT; < 0: none
   std::string shard;           ///< --shard K/N; "": all classes

@@ -41,14 +41,13 @@ std::string ProgressDisplay::overall_line() const {
   double elapsed = elapsed_();
   std::string left;
   if (done_ > 0 && done_ < classes_) {
-    left = ", about " + duration(elapsed / static_cast<double>(done_) *
-                                 static_cast<double>(classes_ - done_)) +
+    left = ", about " +
+           duration(elapsed / static_cast<double>(done_) * static_cast<double>(classes_ - done_)) +
            " left";
   }
   return fmt::format("[{}{}] {}/{} classes, {} tokens{}, {} elapsed{}", std::string(filled, '#'),
                      std::string(kBar - filled, '-'), done_, classes_, t.tokens,
-                     t.priced ? fmt::format(", cost {:.4f}", t.cost) : "", duration(elapsed),
-                     left);
+                     t.priced ? fmt::format(", cost {:.4f}", t.cost) : "", duration(elapsed), left);
 }
 
 void ProgressDisplay::erase_live() {

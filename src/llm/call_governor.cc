@@ -68,7 +68,8 @@ std::chrono::steady_clock::duration CallGovernor::wait_needed(int64_t estimated_
 Status CallGovernor::admit(int64_t estimated_tokens) {
   std::unique_lock lock(mutex_);
   for (;;) {
-    if (std::string why = spent_locked(); !why.empty()) return llm_error(LlmErrorKind::kBudget, why);
+    if (std::string why = spent_locked(); !why.empty())
+      return llm_error(LlmErrorKind::kBudget, why);
     if (abort_requested()) return Error{"the model call was stopped (interrupted)"};
     if (limits_.concurrency > 0 && in_flight_ >= limits_.concurrency) {
       slot_freed_.wait_for(lock, kAbortPoll);

@@ -17,13 +17,13 @@ namespace panta::llm {
 
 /// The limits one `panta generate` puts on all its model calls together; 0 is no limit.
 struct CallLimits {
-  int concurrency = 0;           ///< Requests in flight at once (--llm-concurrency).
-  int requests_per_minute = 0;   ///< --rpm
-  int64_t tokens_per_minute = 0; ///< --tpm: prompt and completion tokens
-  double max_cost = 0;           ///< --max-cost, in the currency of the prices
-  int64_t max_tokens_total = 0;  ///< --max-tokens-total
-  double price_in = 0;           ///< per million prompt tokens
-  double price_out = 0;          ///< per million completion tokens
+  int concurrency = 0;            ///< Requests in flight at once (--llm-concurrency).
+  int requests_per_minute = 0;    ///< --rpm
+  int64_t tokens_per_minute = 0;  ///< --tpm: prompt and completion tokens
+  double max_cost = 0;            ///< --max-cost, in the currency of the prices
+  int64_t max_tokens_total = 0;   ///< --max-tokens-total
+  double price_in = 0;            ///< per million prompt tokens
+  double price_out = 0;           ///< per million completion tokens
 };
 
 /// What the calls have used so far.

@@ -61,7 +61,7 @@ TEST(CallGovernor, TokensPerMinuteCountWhatTheCallsUsed) {
   g.governor.release(10, &c);
   g.time->now += milliseconds(5000);
   ASSERT_TRUE(g.governor.admit(20).ok());  // 70 + 20 fits
-  g.governor.release(20, nullptr);          // failed: the estimate stays counted
+  g.governor.release(20, nullptr);         // failed: the estimate stays counted
   ASSERT_TRUE(g.governor.admit(20).ok());  // 70 + 20 + 20 does not: the 70 must leave first
   ASSERT_EQ(g.time->slept.size(), 1u);
   EXPECT_EQ(g.time->slept[0], milliseconds(55000));

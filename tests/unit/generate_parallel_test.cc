@@ -133,10 +133,9 @@ TEST(GenerateParallel, ShardsTogetherDoWhatOneRunDoes) {
   constexpr int kClasses = 6;
   std::string script = model_script(dir);
   std::string whole = shop_with_classes(dir, "whole", kClasses);
-  test::PantaRun r = test::run_panta(dir, "generate --project " + whole +
-                                              " --class org.example.shop.par --jobs 2" +
-                                              model_flag(script) + " --report " + dir.path() +
-                                              "/whole.json");
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + whole + " --class org.example.shop.par --jobs 2" +
+               model_flag(script) + " --report " + dir.path() + "/whole.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Two shard processes at once, each in its own checkout, as two CI machines.
   std::string both;

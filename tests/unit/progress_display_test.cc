@@ -10,7 +10,10 @@ namespace {
 ProgressDisplay make(ProgressDisplay::Mode mode, std::ostringstream& out, std::ostringstream& err) {
   return ProgressDisplay(
       mode, 4, 2, out, err, [] { return 65.0; },
-      [] { return ProgressTotals{1234, 0.5, true}; }, 80);
+      [] {
+        return ProgressTotals{1234, 0.5, true};
+      },
+      80);
 }
 
 TEST(ProgressDisplay, PlainLinesNameTheirClass) {
