@@ -161,6 +161,7 @@ void work(Pool& pool, Worker& w, size_t worker) {
         pool.display.note("panta: " + cls + " is fully covered already: no prompt to show");
       std::lock_guard lock(pool.mutex);
       pool.next = pool.classes.size();
+      return;  // the prompt on stdout is the whole output
     }
     std::string result = conclude(pool.run, o, pool.display);
     if (o.status == "not done" ||

@@ -102,8 +102,17 @@ Result<ResumePlan> plan_resume(llm::Journal& journal, const std::vector<std::str
   return plan;
 }
 
-int generate_all(GenerateRun& run, const std::vector<std::string>& classes) {
+// Runs `classes` in the order --order chose; the summary and the report list them as --class
+// named them (`named`).
+int generate_all(GenerateRun& run, const std::vector<std::string>& classes,
+                 const std::vector<std::string>& named) {
   std::vector<ClassOutcome> outcomes = generate_classes(run, classes);
+  auto position = [&named](const ClassOutcome& o) {
+    return std::find(named.begin(), named.end(), o.class_name) - named.begin();
+  };
+  std::stable_sort(
+      outcomes.begin(), outcomes.end(),
+      [&](const ClassOutcome& a, const ClassOutcome& b) { return position(a) < position(b); });
   if (run.args.dry_run || run.exit_code == kUsage) return run.exit_code;
   bool many = run.args.classes.size() > 1 || !run.batch.empty();
   if (many) std::cout << summary_table(outcomes);
@@ -191,7 +200,7 @@ int run_generate(GenerateArgs args) {
     std::cerr << "panta: " << s.error().message << "\n";
     return kUsage;
   }
-  return generate_all(run, order_classes(run, std::move(selected)));
+  return generate_all(run, order_classes(run, selected), selected);
 }
 
 std::vector<std::string> strategy_list() {
