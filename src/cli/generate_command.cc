@@ -11,12 +11,14 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/generate_run.h"
 #include "cli/generate_summary.h"
 #include "cli/html_output.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
 #include "cli/stop_signals.h"
 #include "core/cancel.h"
+#include "engine/class_order.h"
 #include "engine/generation.h"
 #include "engine/run_journal.h"
 #include "engine/strategy.h"
@@ -31,34 +33,6 @@
 namespace panta::cli {
 namespace fs = std::filesystem;
 namespace {
-
-struct GenerateArgs {
-  ProjectOptions project;
-  std::vector<std::string> classes;
-  engine::GenerateOptions engine;
-  std::string llm;
-  std::string llm_base_url;
-  double llm_timeout_s = 600;
-  int llm_retries = 5;
-  std::string report;
-  std::string html;
-  std::string prompt_dir;
-  bool resume = false;
-  bool dry_run = false;
-  CLI::Option* test_file_option = nullptr;
-  /// The loop's options, each with the value a journal's run has for it, for --resume's notes.
-  using RunValue = std::function<std::string(const engine::RunSettings&, const llm::RunRecord&)>;
-  std::vector<std::pair<CLI::Option*, RunValue>> loop_options;
-  bool test_file_given() const {
-    return test_file_option != nullptr && test_file_option->count() > 0;
-  }
-  double fail_under = -1;
-  double price_in = 0;
-  double price_out = 0;
-  double temperature = -1;
-  int max_tokens = 0;
-  long long seed = -1;
-};
 
 // The classes the --class values name, in order, each once; `batch` gets those that come from
 // a package or folder (where a class with nothing to test is skipped, not an error).
@@ -80,24 +54,6 @@ Result<std::vector<std::string>> resolve_classes(const project::Project& project
   return out;
 }
 
-// --resume goes on with the run's own settings: say which flags given now are not used.
-void note_ignored_flags(const GenerateArgs& args, const llm::RunRecord& run) {
-  auto settings = engine::RunJournal::settings_of(run);
-  std::string ignored;
-  for (const auto& [option, value_of] : args.loop_options) {
-    if (option->count() == 0) continue;
-    std::string given = option->as<std::string>();
-    std::string kept = settings ? value_of(*settings, run) : "";
-    if (given == kept) continue;
-    ignored += fmt::format("{}{} {} (the run's: {})", ignored.empty() ? "" : ", ",
-                           option->get_name(), given, kept.empty() ? "default" : kept);
-  }
-  if (!ignored.empty()) {
-    std::cerr << "panta: " << run.class_name << ": --resume goes on with run " << run.id
-              << "'s own settings; not used: " << ignored << "\n";
-  }
-}
-
 // The model and sampling flags, checked; "" when they are usable, else why not.
 std::string settle_model_flags(GenerateArgs& args) {
   if (args.llm.empty()) {
@@ -117,18 +73,14 @@ std::string settle_model_flags(GenerateArgs& args) {
            args.engine.strategy + " strategy selects none";
   }
   if (args.resume && args.dry_run) return "--resume and --dry-run do not go together";
+  if (args.limits.max_cost > 0 && args.price_in <= 0 && args.price_out <= 0)
+    return "--max-cost needs the prices: give --price-in and --price-out";
   if (args.temperature >= 0) args.engine.prompt_options.temperature = args.temperature;
   if (args.max_tokens > 0) args.engine.prompt_options.max_tokens = args.max_tokens;
   if (args.seed >= 0) args.engine.prompt_options.seed = args.seed;
   if (args.prompt_dir.empty()) args.prompt_dir = prompt::default_prompt_dir();
   return "";
 }
-
-// What --resume does with each class: go on with its newest unfinished run, or skip it.
-struct ResumePlan {
-  std::map<std::string, llm::RunRecord> resumable;
-  std::map<std::string, std::string> finished;  // class -> why it is done
-};
 
 Result<ResumePlan> plan_resume(llm::Journal& journal, const std::vector<std::string>& classes,
                                GenerateArgs& args) {
@@ -151,91 +103,27 @@ Result<ResumePlan> plan_resume(llm::Journal& journal, const std::vector<std::str
   return plan;
 }
 
-Result<std::unique_ptr<llm::LlmClient>> model_client(const GenerateArgs& args,
-                                                     const std::shared_ptr<llm::Journal>& journal) {
-  llm::ClientOptions options;
-  options.base_url = args.llm_base_url;
-  options.timeout = std::chrono::milliseconds(static_cast<long>(args.llm_timeout_s * 1000));
-  if (args.llm.rfind("replay:", 0) != 0) options.journal = journal;
-  options.max_retries = args.llm_retries;
-  options.on_retry = [journal](const std::string& notice) {
-    std::cerr << "  " << notice << "\n";
-    (void)journal->note(notice);
+// Runs `classes` in the order --order chose; the summary and the report list them as --class
+// named them (`named`).
+int generate_all(GenerateRun& run, const std::vector<std::string>& classes,
+                 const std::vector<std::string>& named) {
+  std::vector<ClassOutcome> outcomes = generate_classes(run, classes);
+  auto position = [&named](const ClassOutcome& o) {
+    return std::find(named.begin(), named.end(), o.class_name) - named.begin();
   };
-  return llm::make_client(args.llm, options);
-}
-
-// Everything the classes of one `panta generate` share.
-struct GenerateRun {
-  GenerateArgs& args;
-  const project::Project& project;
-  std::vector<std::string> batch;
-  std::shared_ptr<llm::Journal> journal;
-  ResumePlan plan;
-  std::unique_ptr<llm::LlmClient> client;
-  std::unique_ptr<PreparedTests> prepared;
-  int exit_code = kOk;
-};
-
-ClassOutcome generate_one(GenerateRun& run, const std::string& cls, size_t classes) {
-  if (panta::stop_requested()) return {cls, std::nullopt, "not run", "interrupted before it began"};
-  if (auto f = run.plan.finished.find(cls); f != run.plan.finished.end()) {
-    std::cerr << "panta: " << cls << ": " << f->second
-              << "; nothing to resume (run without --resume to start a new one)\n";
-    return {cls, std::nullopt, "already done", ""};
-  }
-  engine::GenerateOptions options = run.args.engine;
-  options.class_name = cls;
-  options.test_timeout = test_timeout(run.args.project);
-  options.journal = run.journal;
-  if (auto r = run.plan.resumable.find(cls); r != run.plan.resumable.end()) {
-    options.resume = r->second;
-    note_ignored_flags(run.args, r->second);
-  } else if (run.args.resume) {
-    std::cerr << "panta: " << cls << ": no earlier run in the journal; starting a new one\n";
-  }
-  if (run.args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
-  if (classes > 1) std::cerr << "panta: " << cls << "\n";
-  engine::EventSink events = [](const engine::Event& e) { std::cerr << engine::render(e) << "\n"; };
-  auto report = engine::generate_tests(run.project, run.prepared->session(), *run.client,
-                                       run.args.llm, run.args.prompt_dir, options, events);
-  if (!report) {
-    bool skip = report.error().kind == ErrorKind::kNothingToTest &&
-                std::find(run.batch.begin(), run.batch.end(), cls) != run.batch.end();
-    std::cerr << "panta: " << cls << ": " << report.error().message << "\n";
-    if (!skip) run.exit_code = kFailed;
-    return {cls, std::nullopt, skip ? "skipped" : "error", report.error().message};
-  }
-  return {cls, std::move(*report), report->interrupted ? "interrupted" : "done", ""};
-}
-
-// The class's result on stdout and the --fail-under check.
-void conclude(GenerateRun& run, const ClassOutcome& o) {
-  if (!o.report) return;
-  if (run.args.fail_under >= 0 && o.report->branch_coverage < run.args.fail_under) {
-    std::cerr << fmt::format("panta: {}: branch coverage {:.1f}% is under --fail-under {:g}\n",
-                             o.class_name, o.report->branch_coverage, run.args.fail_under);
-    run.exit_code = kFailed;
-  }
-  std::cout << one_line_result(*o.report, run.args.price_in, run.args.price_out);
-}
-
-int generate_all(GenerateRun& run, const std::vector<std::string>& classes) {
-  std::vector<ClassOutcome> outcomes;
-  for (const std::string& cls : classes) {
-    ClassOutcome o = generate_one(run, cls, classes.size());
-    if (run.args.dry_run && o.report) {
-      if (o.report->stop_reason == "full coverage") {
-        std::cerr << "panta: " << cls << " is fully covered already: no prompt to show\n";
-      }
-      break;
-    }
-    conclude(run, o);
-    outcomes.push_back(std::move(o));
-  }
-  if (run.args.dry_run) return run.exit_code;
+  std::stable_sort(
+      outcomes.begin(), outcomes.end(),
+      [&](const ClassOutcome& a, const ClassOutcome& b) { return position(a) < position(b); });
+  if (run.args.dry_run || run.exit_code == kUsage) return run.exit_code;
   bool many = run.args.classes.size() > 1 || !run.batch.empty();
   if (many) std::cout << summary_table(outcomes);
+  if (std::string spent = run.governor->spent(); !spent.empty()) {
+    size_t left = static_cast<size_t>(std::count_if(
+        outcomes.begin(), outcomes.end(),
+        [](const ClassOutcome& o) { return o.status == "not done" || o.status == "not run"; }));
+    std::cerr << "panta: budget spent (" << spent << "): " << left
+              << " classes not done; --resume continues them\n";
+  }
   if (!run.args.report.empty()) {
     std::ofstream out(run.args.report);
     out << report_text(outcomes, many);
@@ -269,14 +157,21 @@ Status prepare(GenerateRun& run, const std::vector<std::string>& classes) {
   auto plan = plan_resume(*run.journal, classes, run.args);
   if (!plan) return plan.error();
   run.plan = std::move(*plan);
-  if (!run.args.llm.empty()) {
-    auto client = model_client(run.args, run.journal);
-    if (!client) return client.error();
-    run.client = std::move(*client);
-  }
+  llm::CallLimits limits = run.args.limits;
+  limits.price_in = run.args.price_in;
+  limits.price_out = run.args.price_out;
+  run.governor = std::make_unique<llm::CallGovernor>(
+      limits, llm::make_thread_sleeper(), [] { return std::chrono::steady_clock::now(); });
   auto prepared = PreparedTests::main_classes_only(run.project, run.args.project);
   if (!prepared) return prepared.error();
   run.prepared = std::move(*prepared);
+  if (run.args.jobs > 1 && run.prepared->mode() == sandbox::SandboxMode::kFallback) {
+    std::cerr << "panta: note: --jobs " << run.args.jobs
+              << " needs the strict sandbox or --sandbox off (the fallback sandbox checks the "
+                 "whole project around each test run, which the other classes change): one "
+                 "class at a time\n";
+    run.args.jobs = 1;
+  }
   return ok_status();
 }
 
@@ -291,7 +186,7 @@ int run_generate(GenerateArgs args) {
     std::cerr << "panta: " << project.error().message << "\n";
     return kUsage;
   }
-  GenerateRun run{args, *project, {}, nullptr, {}, nullptr, nullptr};
+  GenerateRun run{args, *project, {}, nullptr, {}, nullptr, nullptr, 0, {}};
   auto classes = resolve_classes(*project, args.classes, run.batch);
   if (!classes) {
     std::cerr << "panta: " << classes.error().message << "\n";
@@ -308,11 +203,12 @@ int run_generate(GenerateArgs args) {
       return kUsage;
     }
   }
-  if (auto s = prepare(run, *classes); !s) {
+  std::vector<std::string> selected = shard_classes(args, std::move(*classes));
+  if (auto s = prepare(run, selected); !s) {
     std::cerr << "panta: " << s.error().message << "\n";
     return kUsage;
   }
-  return generate_all(run, *classes);
+  return generate_all(run, order_classes(run, selected), selected);
 }
 
 std::vector<std::string> strategy_list() {
@@ -401,6 +297,49 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
                "and the whole class once at the end)");
 }
 
+// Several classes at once, the limits all their model calls share, and which classes run.
+void add_parallel_options(CLI::App& sub, GenerateArgs& args) {
+  sub.add_option("--jobs", args.jobs,
+                 "Classes at once, each with its own JVM helper (needs the strict sandbox or "
+                 "--sandbox off)")
+      ->check(CLI::Range(1, 256))
+      ->default_str("1");
+  sub.add_option("--llm-concurrency", args.limits.concurrency,
+                 "Model requests in flight at once, over all classes (default: no limit)")
+      ->check(CLI::Range(0, 1000));
+  sub.add_option("--rpm", args.limits.requests_per_minute,
+                 "Model requests per minute, over all classes (default: no limit)")
+      ->check(CLI::Range(0, 1000000));
+  sub.add_option("--tpm", args.limits.tokens_per_minute,
+                 "Model tokens (prompt and answer) per minute, over all classes (default: no "
+                 "limit)")
+      ->check(CLI::Range(int64_t{0}, int64_t{1000000000000}));
+  sub.add_option("--max-cost", args.limits.max_cost,
+                 "Start no model call once the run has cost this much (needs --price-in or "
+                 "--price-out); --resume continues the classes not done")
+      ->check(CLI::Range(0.0, 1e12));
+  sub.add_option("--max-tokens-total", args.limits.max_tokens_total,
+                 "Start no model call once the run has used this many tokens; --resume "
+                 "continues the classes not done")
+      ->check(CLI::Range(int64_t{0}, int64_t{1000000000000}));
+  sub.add_option("--order", args.order,
+                 "gain: the classes whose tests miss most branches first; name: as --class "
+                 "names them")
+      ->check(CLI::IsMember({"gain", "name"}))
+      ->default_str("gain");
+  sub.add_option("--skip-above", args.skip_above,
+                 "Skip a class whose tests already cover more than this percentage of its "
+                 "branches (of its lines when it has none)")
+      ->check(CLI::Range(0.0, 100.0));
+  sub.add_option("--shard", args.shard,
+                 "K/N: only the classes of shard K of N (a stable hash of the class name), for "
+                 "CI machines that split a project (docs/ci.md)")
+      ->check([](const std::string& v) {
+        auto s = engine::parse_shard(v);
+        return s ? std::string() : s.error().message;
+      });
+}
+
 }  // namespace
 
 Runner define_generate(CLI::App& sub) {
@@ -412,6 +351,7 @@ Runner define_generate(CLI::App& sub) {
       ->required();
   add_model_options(sub, *args);
   add_loop_options(sub, *args);
+  add_parallel_options(sub, *args);
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
   sub.add_option("--html", args->html,
                  "Write an HTML report of the run into this folder (index.html; no network "

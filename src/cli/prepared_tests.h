@@ -32,6 +32,8 @@ class PreparedTests {
                                                                   const ProjectOptions& options);
 
   runner::TestSession& session() { return *session_; }
+  /// How the helper is confined.
+  sandbox::SandboxMode mode() const { return helper_->mode(); }
   const std::vector<std::string>& tests() const { return tests_; }
   /// javac's errors for the tests when none of them compiled, "" otherwise.
   const std::string& compile_errors() const { return compile_errors_; }

@@ -140,6 +140,7 @@ class Generation {
   bool cut_short_ = false;        // the current iteration was cut short by a stop request
   bool no_answer_ = false;        // the iteration's one prompt got no answer: nothing to write
   bool dry_run_done_ = false;
+  std::string budget_stop_;  // why the run stopped for --max-cost / --max-tokens-total
 };
 
 Status Generation::apply_resumed_settings() {
@@ -312,6 +313,7 @@ Result<GenerateReport> Generation::run() {
       report_.stop_reason = why;
       break;
     }
+    if (options_.stop_cause && !(budget_stop_ = options_.stop_cause()).empty()) break;
     auto go_on = one_iteration(n, max_iter, start);
     if (!go_on) return go_on.error();
     if (!*go_on) break;
@@ -339,7 +341,7 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
     report_.stop_reason = "dry run";
     return false;
   }
-  if (panta::stop_requested() && cut_short_) {
+  if ((panta::stop_requested() || !budget_stop_.empty()) && cut_short_) {
     // Cut short: the iteration is undone (the file on disk is still the last whole
     // iteration's) and not kept in the journal, so --resume does it again, from the answers
     // already received, without asking the model for them a second time.
@@ -460,7 +462,9 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
     it.prompt_tokens += answer->prompt_tokens;
     it.completion_tokens += answer->completion_tokens;
   }
-  if (panta::stop_requested()) {
+  if (!answer && llm::llm_error_kind(answer.error()) == llm::LlmErrorKind::kBudget)
+    budget_stop_ = answer.error().message;
+  if (panta::stop_requested() || !budget_stop_.empty()) {
     cut_short_ = done = true;
     return ok_status();
   }
@@ -584,8 +588,8 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
   if (state_.no_increase >= options_.max_no_increase && !state_.complete()) {
     report_.stop_reason = counted(state_.no_increase, "round") + " without coverage gain";
   }
-  if (panta::stop_requested() && !dry_run_done_) {
-    report_.stop_reason = "interrupted";
+  if ((panta::stop_requested() || !budget_stop_.empty()) && !dry_run_done_) {
+    report_.stop_reason = panta::stop_requested() ? "interrupted" : "budget spent";
     report_.interrupted = true;
   }
   if (state_.answers == 0 && !report_.iterations.empty() && !report_.interrupted) {

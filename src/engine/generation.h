@@ -51,6 +51,10 @@ struct GenerateOptions {
   /// its iterations count as done, and the answers it got after its last finished iteration
   /// are reused before the model is asked again.
   std::optional<llm::RunRecord> resume;
+  /// Asked before each iteration: a reason (a spent --max-cost, say) ends the run there as an
+  /// interruption does, so that --resume continues it; a model call refused for the budget
+  /// (LlmErrorKind::kBudget) ends it at once, the iteration undone.
+  std::function<std::string()> stop_cause;
 };
 
 /// Algorithm 3 for one class: measure, select paths, prompt, validate each generated test,

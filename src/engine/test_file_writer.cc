@@ -5,6 +5,8 @@
 #include "core/durable_file.h"
 #include "java/text_encoding.h"
 #include "project/backups.h"
+#include "project/project_lock.h"
+#include "project/state_dir.h"
 
 namespace panta::engine {
 namespace fs = std::filesystem;
@@ -38,6 +40,11 @@ Result<std::optional<std::string>> TestFileWriter::edited_since_last_write() con
 }
 
 Status TestFileWriter::back_up() {
+  // Classes run at once (--jobs) back up into one index.
+  auto state = project::ensure_state_dir(root_);
+  if (!state) return state.error();
+  auto held = project::ProjectLock::wait_for((fs::path(*state) / "backup.lock").string());
+  if (!held) return held.error();
   auto store = project::BackupStore::open(root_);
   if (!store) return store.error();
   auto backup = store->back_up(path_, run_, class_name_);

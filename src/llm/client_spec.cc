@@ -47,10 +47,10 @@ Result<std::unique_ptr<LlmClient>> make_backend(const ClientSpec& spec,
   }
   auto http = environment.make_http();
   if (!http.ok()) return http.error();
-  ApiEndpoint endpoint{
-      spec.target, spec.base_url, spec.api_key,
-      HttpTimeouts{options.connect_timeout, options.timeout},
-      RetryPolicy{options.max_retries, options.backoff_base, options.max_delay, options.on_retry}};
+  ApiEndpoint endpoint{spec.target, spec.base_url, spec.api_key,
+                       HttpTimeouts{options.connect_timeout, options.timeout},
+                       RetryPolicy{options.max_retries, options.backoff_base, options.max_delay,
+                                   options.on_retry, options.on_throttled}};
   std::shared_ptr<HttpClient> transport = std::move(*http);
   if (spec.backend == Backend::kAnthropic) {
     return std::unique_ptr<LlmClient>(

@@ -27,6 +27,8 @@ struct ClientOptions {
   std::shared_ptr<Journal> journal;  ///< An open journal to record in; wins over journal_path.
   /// Told of each HTTP retry and why (see RetryPolicy::on_retry).
   std::function<void(const std::string& notice)> on_retry;
+  /// Told of each HTTP 429 and the delay before its retry (see RetryPolicy::on_throttled).
+  std::function<void(std::chrono::milliseconds delay)> on_throttled;
 };
 
 /// Looks up an environment variable.

@@ -10,7 +10,7 @@ struct KindPhrase {
   std::string_view phrase;
 };
 
-constexpr std::array<KindPhrase, 9> kKindPhrases = {{
+constexpr std::array<KindPhrase, 10> kKindPhrases = {{
     {LlmErrorKind::kContextLength, "LLM context length exceeded: "},
     {LlmErrorKind::kHttp, "LLM HTTP error: "},
     {LlmErrorKind::kTimeout, "LLM timed out: "},
@@ -20,6 +20,7 @@ constexpr std::array<KindPhrase, 9> kKindPhrases = {{
     {LlmErrorKind::kCommand, "LLM command failed: "},
     {LlmErrorKind::kReplayMiss, "LLM replay miss: "},
     {LlmErrorKind::kJournal, "LLM not asked, the journal failed: "},
+    {LlmErrorKind::kBudget, "LLM not asked, the budget is spent: "},
 }};
 
 }  // namespace

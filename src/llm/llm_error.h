@@ -12,7 +12,8 @@ namespace panta::llm {
 ///   kTimeout "LLM timed out: ", kRateLimited "LLM rate limited: ",
 ///   kBadAnswer "LLM bad answer: ", kConfig "LLM configuration error: ",
 ///   kCommand "LLM command failed: ", kReplayMiss "LLM replay miss: ",
-///   kJournal "LLM not asked, the journal failed: ".
+///   kJournal "LLM not asked, the journal failed: ",
+///   kBudget "LLM not asked, the budget is spent: ".
 /// Classify an error before adding context in front of its message.
 enum class LlmErrorKind {
   kOther,  ///< Not an LLM error (no known prefix).
@@ -25,6 +26,7 @@ enum class LlmErrorKind {
   kCommand,
   kReplayMiss,
   kJournal,  ///< The model was not asked: the journal cannot keep its answer (see Journal::check).
+  kBudget,   ///< The model was not asked: --max-cost or --max-tokens-total is spent.
 };
 
 /// An Error of `kind` whose message is the kind's phrase followed by `detail`.

@@ -76,6 +76,7 @@ Result<HttpResponse> post_with_retries(HttpClient& http, const HttpRequest& requ
                       std::to_string(policy.max_retries) + " in " + seconds + " s" +
                       (delay ? " (Retry-After)" : ""));
     }
+    if (policy.on_throttled && response.ok() && response->status == 429) policy.on_throttled(wait);
     sleeper.sleep_for(wait);
   }
 }

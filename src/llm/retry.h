@@ -28,6 +28,9 @@ struct RetryPolicy {
   std::chrono::milliseconds max_delay{120'000};  ///< Caps both backoff and Retry-After.
   /// Told before each retry why and how long it waits ("HTTP 429, retry 1 of 5 in 3.0 s").
   std::function<void(const std::string& notice)> on_retry;
+  /// Told of each HTTP 429 and the delay chosen before its retry, so that other callers of
+  /// the same model can hold back too (CallGovernor::throttled).
+  std::function<void(std::chrono::milliseconds delay)> on_throttled;
 };
 
 /// Posts `request`, retrying on timeouts, 429 and 5xx. Before retry n (0-based) it sleeps the

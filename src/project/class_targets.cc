@@ -65,6 +65,8 @@ Result<std::vector<std::string>> classes_under(const Project& project, const fs:
 Result<std::vector<std::string>> resolve_class_target(const Project& project,
                                                       std::string_view target) {
   if (target.empty()) return Error{"--class: empty value"};
+  if (target == "all" && !is_file(project.source_file_for("all")))
+    return classes_under(project, project.src_dir);
   if (looks_like_path(target)) {
     auto path = existing_path(project, target);
     if (!path) return Error{std::string(target) + ": no such file or folder"};

@@ -17,6 +17,7 @@ namespace panta::project {
 /// - a folder or a .java file under src_dir, written as a path (with a '/' or ending in .java;
 ///   relative to the working directory or to the project root, or absolute): the classes in
 ///   it, recursively.
+/// - "all": every class of the source folder (unless a class is named `all`).
 /// package-info.java and module-info.java are not classes. Fails naming what was looked for
 /// when the value is none of these, or a path outside the source folder.
 Result<std::vector<std::string>> resolve_class_target(const Project& project,

@@ -35,6 +35,16 @@ Result<ProjectLock> ProjectLock::acquire(const std::string& root) {
   return lock;
 }
 
+Result<ProjectLock> ProjectLock::wait_for(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
+  ProjectLock lock(fd);
+  while (::flock(fd, LOCK_EX) != 0) {
+    if (errno != EINTR) return Error{path + ": cannot lock: " + std::strerror(errno)};
+  }
+  return lock;
+}
+
 ProjectLock& ProjectLock::operator=(ProjectLock&& other) noexcept {
   if (this != &other) {
     if (fd_ >= 0) ::close(fd_);

@@ -14,6 +14,9 @@ class ProjectLock {
   /// Takes the lock without waiting, creating <root>/.panta (and its .gitignore, see
   /// ensure_state_dir) when missing. Fails naming the process that holds it.
   static Result<ProjectLock> acquire(const std::string& root);
+  /// An exclusive hold on the file `path` (created when missing), waiting while another
+  /// thread or process has it: for files the workers of one panta share (the backup index).
+  static Result<ProjectLock> wait_for(const std::string& path);
 
   ProjectLock(ProjectLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
   ProjectLock& operator=(ProjectLock&& other) noexcept;

@@ -388,6 +388,36 @@ TEST(Generation, AStopDuringAnIterationUndoesIt) {
   EXPECT_EQ(file.find("void second()"), std::string::npos);
 }
 
+// --max-cost / --max-tokens-total spent by other classes: the run ends before its next
+// iteration, as an interruption (so --resume continues it), with its own stop reason.
+TEST(Generation, ASpentBudgetEndsTheRunBeforeTheNextIteration) {
+  LoopRun r({answer_with({test_method("first", "covers(6);")}),
+             answer_with({test_method("second", "covers(8);")})});
+  r.options.stop_cause = [&r]() -> std::string {
+    return r.model.prompts.empty() ? "" : "--max-tokens-total 5 is spent";
+  };
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_TRUE(report->interrupted);
+  EXPECT_EQ(report->stop_reason, "budget spent");
+  ASSERT_EQ(report->iterations.size(), 1u);
+  EXPECT_FALSE(report->iterations[0].interrupted);
+  EXPECT_NE(r.written().find("void first()"), std::string::npos);
+}
+
+// A call the budget refuses ends the run at once: that iteration is undone.
+TEST(Generation, ACallRefusedForTheBudgetUndoesItsIteration) {
+  LoopRun r({answer_with({test_method("first", "covers(6);")}),
+             "ERROR:LLM not asked, the budget is spent: --max-cost 1 is spent"});
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_TRUE(report->interrupted);
+  EXPECT_EQ(report->stop_reason, "budget spent");
+  ASSERT_EQ(report->iterations.size(), 2u);
+  EXPECT_TRUE(report->iterations[1].interrupted);
+  EXPECT_EQ(report->tests_kept, 1);
+}
+
 TEST(Generation, ADryRunSendsThePromptToItsSinkAndNothingToTheModel) {
   LoopRun r({});
   std::string printed;

@@ -101,6 +101,29 @@ TEST(LlmHttp, RateLimitHonoursRetryAfter) {
   EXPECT_EQ(f.server.requests().size(), 2u);
 }
 
+// A 429 is told (with its delay) to the run's CallGovernor, which holds back the other classes.
+TEST(LlmHttp, A429IsToldSoTheOtherCallersHoldBackToo) {
+  FakeLlmServer server(json::array({{{"status", 429},
+                                     {"headers", {{"Retry-After", "2"}}},
+                                     {"body", {{"error", {{"message", "slow down"}}}}}},
+                                    {{"status", 500}, {"body", "oops"}},
+                                    {{"answer", "ok"}}}));
+  auto sleeper = std::make_shared<RecordingSleeper>();
+  ClientOptions options;
+  options.base_url = server.url() + "/v1";
+  options.backoff_base = 10ms;
+  std::vector<std::chrono::milliseconds> told;
+  options.on_throttled = [&told](std::chrono::milliseconds delay) { told.push_back(delay); };
+  auto made = make_client("openai:gpt-test", options,
+                          test::test_environment({{"OPENAI_API_KEY", kKey}}, sleeper));
+  ASSERT_TRUE(made.ok()) << made.error().message;
+  auto c = (*made)->complete(sample_prompt());
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_EQ(told.size(), 1u);  // the 500 is no rate limit
+  EXPECT_EQ(told[0], 2000ms);
+  EXPECT_EQ(sleeper->delays.size(), 2u);
+}
+
 TEST(LlmHttp, PersistentRateLimitIsARateLimitError) {
   json limited = {{"status", 429}, {"body", {{"error", {{"message", "quota"}}}}}};
   Fixture f(json::array({limited, limited, limited, limited}));
