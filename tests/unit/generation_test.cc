@@ -230,6 +230,25 @@ TEST(Generation, FailedTestsAreShownAgainAfterAPromptThatGotNoAnswer) {
   EXPECT_NE(r.model.prompts[2].user.find("### bad"), std::string::npos) << r.model.prompts[2].user;
 }
 
+// focused does not feed failures back (its prompt has no failed-tests section), so shrinking
+// its prompt never claims to leave failed tests out: the last iteration's failure is not in the
+// prompt's inputs at all.
+TEST(Generation, FocusedPromptsCarryNoFailedTestsToLeaveOut) {
+  LoopRun r(
+      {answer_with({test_method("bad", "fail(); covers(6);"), test_method("good", "covers(8);")}),
+       answer_with({test_method("more", "covers(13);")})});
+  r.options.strategy = "focused";
+  r.options.repair_attempts = 0;
+  r.options.max_iterations = 2;
+  r.options.max_prompt_tokens = 50;  // every prompt is over it: every shrink step is tried
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 2u) << r.all_events();
+  EXPECT_EQ(report->iterations[0].tests_failed, 1) << r.all_events();
+  EXPECT_TRUE(r.said("it is sent as it is")) << r.all_events();
+  EXPECT_FALSE(r.said("failed tests")) << r.all_events();
+}
+
 // Skipped tests are kept in the file but are neither passing nor generated tests.
 TEST(Generation, ThePassRateCountsGeneratedTestsAndSkippedOnesApart) {
   LoopRun r({answer_with({test_method("good", "covers(6);"), test_method("bad", "fail();"),

@@ -460,6 +460,16 @@ public void testAddsTwo2() {
   EXPECT_EQ(f->same_test_as({"t", other_call}), "");
 }
 
+// A test javac has to judge (its body does not parse as a method) is keyed by its text from the
+// body on: whitespace still makes no difference, other code does.
+TEST(Extract, ATestThatDoesNotParseIsTheSameTestWhateverItsWhitespace) {
+  const std::string broken = "@Test\nvoid t() {\n  assertEquals(1, f(;\n}";
+  const std::string spaced = "@Test\nvoid t()   {\n\n      assertEquals(1,   f(;\n  }";
+  EXPECT_FALSE(test_body_key(broken).empty());
+  EXPECT_EQ(test_body_key(broken), test_body_key(spaced));
+  EXPECT_NE(test_body_key(broken), test_body_key("@Test\nvoid t() {\n  assertEquals(2, f(;\n}"));
+}
+
 }  // namespace
 }  // namespace panta::junit
 

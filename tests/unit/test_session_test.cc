@@ -64,6 +64,24 @@ TEST(TestSession, OnlyTheTestClassesOfTheTestFolderAreDiscovered) {
                                               "demo.GateTests", "demo.TestGate"}));
 }
 
+// The classes `panta coverage` measures when none is named: package-info and module-info are
+// not classes of the project.
+TEST(TestSession, MainClassesLeaveOutPackageAndModuleInfo) {
+  test::TempDir dir;
+  auto project = test::fake_project(dir.path(), "demo.Gate", kGate, "");
+  std::ofstream(project.src_dir + "/demo/package-info.java") << "package demo;\n";
+  std::ofstream(project.src_dir + "/module-info.java") << "module demo {}\n";
+  std::ofstream(project.src_dir + "/demo/Door.java") << "package demo;\nclass Door {}\n";
+  test::FakeJvm jvm{"demo.Gate", {}};
+  auto session = TestSession::open(project, jvm, dir.path());
+  ASSERT_TRUE(session.ok());
+  auto classes = session->main_classes();
+  ASSERT_TRUE(classes.ok()) << classes.error().message;
+  std::vector<std::string> sorted = *classes;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<std::string>{"demo.Door", "demo.Gate"}));
+}
+
 TEST(TestSession, ATestFileIsCompiledAgainOnlyWhenItsTextChanged) {
   test::TempDir dir;
   auto project = test::fake_project(dir.path(), "demo.Gate", kGate, "");
