@@ -17,6 +17,10 @@ constexpr std::array kCommands = {
     Command{"test", "Run tests of a project and print their results", &define_test},
     Command{"generate", "Write JUnit tests for a class with an LLM, guided by paths and coverage",
             &define_generate},
+    Command{"eval", "Evaluate strategies and models on a sample of classes (the paper's tables)",
+            &define_eval},
+    Command{"select", "The paper's class selection (CYC > 10) and Table 1 for a folder",
+            &define_select},
     Command{"restore", "Put a test file back as it was before a run (from .panta/backup/)",
             &define_restore},
 };
