@@ -13,6 +13,7 @@
 #include "eval/eval_tables.h"
 #include "eval/evaluation.h"
 #include "eval/results_store.h"
+#include "process/subprocess.h"
 
 namespace panta::cli {
 namespace fs = std::filesystem;
@@ -28,14 +29,15 @@ struct EvalArgs {
 
 // Why the mutation column is empty until `panta mutate` (PIT) is part of Panta.
 constexpr const char* kNoMutation =
-    "not measured: this build of Panta has no mutation testing (PIT, issue 13's panta mutate)";
+    "not measured: the panta the cells run has no panta mutate (PIT, issue 13)";
 constexpr const char* kMutationOff = "not measured: the spec's run.mutation is false";
 
-bool has_mutate_command() {
-  for (const Command& c : commands()) {
-    if (c.name == "mutate") return true;
-  }
-  return false;
+// Whether the panta the cells run has `panta mutate` (PIT): asks it for the command's help.
+bool has_mutate_command(const std::string& panta) {
+  process::SpawnOptions options;
+  options.argv = {panta, "mutate", "--help"};
+  auto r = process::run(options, std::chrono::seconds(30));
+  return r && !r->timed_out && r->exit_code == 0;
 }
 
 std::string own_binary() {
@@ -117,7 +119,7 @@ int run_eval(const EvalArgs& args) {
                              spec->concurrency, spec->results_path());
     std::string panta = args.panta.empty() ? own_binary() : args.panta;
     eval::MutateProcessMeasure pit(panta, eval::mutate_flags(spec->generate_args));
-    bool measure = spec->mutation && has_mutate_command();
+    bool measure = spec->mutation && has_mutate_command(panta);
     eval::GenerateProcessRunner runner(*spec, panta, measure ? &pit : nullptr,
                                        spec->mutation ? kNoMutation : kMutationOff);
     auto ran =

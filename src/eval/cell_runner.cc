@@ -164,9 +164,12 @@ Result<CellMetrics> metrics_from_report(const std::string& report_path) {
   m.branch_coverage = f.value("branch_coverage", 0.0);
   m.pass_rate = f.value("pass_rate", 0.0);
   m.tests_kept = f.value("tests_kept", 0);
-  m.prompt_tokens = f.value("prompt_tokens", int64_t{0});
-  m.completion_tokens = f.value("completion_tokens", int64_t{0});
-  m.model_calls = f.value("model_calls", 0);
+  // A report of a panta before model_calls has its tokens per iteration only.
+  for (const nlohmann::json& i : j.value("iterations", nlohmann::json::array())) {
+    m.prompt_tokens += i.value("prompt_tokens", int64_t{0});
+    m.completion_tokens += i.value("completion_tokens", int64_t{0});
+    m.model_calls += i.value("model_calls", 0);
+  }
   m.model_s = j.value("llm_s", 0.0);
   m.stop_reason = j.value("stop_reason", "");
   return m;

@@ -45,10 +45,12 @@ std::string cell_name(const CellKey& k) {
 std::string outcome_line(const CellResult& r) {
   if (r.status != "done") return "failed: " + r.error;
   const CellMetrics& m = r.metrics;
+  std::string mutation =
+      m.mutation_score ? fmt::format("mutation score {:.1f}%, ", *m.mutation_score) : "";
   return fmt::format(
-      "line {:.1f}%, branch {:.1f}%, pass rate {:.1f}%, {} tests kept, {} tokens, "
-      "{:.1f} s",
-      m.line_coverage, m.branch_coverage, m.pass_rate, m.tests_kept,
+      "line {:.1f}%, branch {:.1f}%, pass rate {:.1f}%, {}{} tests kept, {} "
+      "tokens, {:.1f} s",
+      m.line_coverage, m.branch_coverage, m.pass_rate, mutation, m.tests_kept,
       m.prompt_tokens + m.completion_tokens, m.wall_s);
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/cancel.h"
+#include "eval/cell_runner.h"
 #include "eval/class_survey.h"
 #include "eval/eval_spec.h"
 #include "eval/eval_tables.h"
@@ -255,6 +256,42 @@ TEST(EvalStore, KeepsFinishedCellsAcrossOpens) {
   EXPECT_EQ(store->all()->size(), 1u);
   auto bad = ResultsStore::open(dir.write("not.sqlite", "this is not a database, just text\n"));
   EXPECT_FALSE(bad.ok());
+}
+
+TEST(EvalCell, ReadsGenerateReportsOldAndNewAndTheFlagsMutateTakes) {
+  test::TempDir dir;
+  std::string report = dir.write(
+      "r.json",
+      R"({"final": {"line_coverage": 50, "branch_coverage": 25, "pass_rate": 80, "tests_kept": 4},
+          "iterations": [{"prompt_tokens": 10, "completion_tokens": 3, "model_calls": 2},
+                         {"prompt_tokens": 5, "completion_tokens": 1}],
+          "llm_s": 1.5, "stop_reason": "full coverage"})");
+  auto m = metrics_from_report(report);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->branch_coverage, 25);
+  EXPECT_EQ(m->tests_kept, 4);
+  EXPECT_EQ(m->prompt_tokens, 15);
+  EXPECT_EQ(m->completion_tokens, 4);
+  EXPECT_EQ(m->model_calls, 2);
+  EXPECT_EQ(m->model_s, 1.5);
+  EXPECT_FALSE(
+      metrics_from_report(dir.write("e.json", R"({"class": "X", "status": "error"})")).ok());
+  EXPECT_EQ(
+      mutate_flags({"--max-iterations", "3", "--sandbox", "fallback", "--heap", "1g",
+                    "--test-timeout", "5", "--prompt-dir", "p"}),
+      (std::vector<std::string>{"--sandbox", "fallback", "--heap", "1g", "--test-timeout", "5"}));
+  Subject s{"lang",
+            "/c/lang",
+            "/c/lang/src/main/java",
+            "/c/lang/src/test/java",
+            {"/usr/share/java/a.jar", "/c/lang/stub"},
+            "/c/lang/classes",
+            "UTF-8"};
+  EXPECT_EQ(GenerateProcessRunner::project_args(s, "/w/p"),
+            (std::vector<std::string>{"--project", "/w/p", "--src-dir", "/w/p/src/main/java",
+                                      "--test-dir", "/w/p/src/test/java", "--classes",
+                                      "/w/p/classes", "--classpath", "/usr/share/java/a.jar",
+                                      "--classpath", "/w/p/stub", "--encoding", "UTF-8"}));
 }
 
 // Answers each cell with fixed figures; interrupts (nullopt) the cells of `interrupt`.
