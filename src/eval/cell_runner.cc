@@ -38,7 +38,8 @@ Status copy_project(const std::string& from, const std::string& to, const std::s
   for (const fs::directory_entry& e : fs::directory_iterator(from, ec)) {
     std::string name = e.path().filename().string();
     if (name == ".panta" || name == "target" || name == ".git") continue;
-    if (fs::path(work_dir).lexically_relative(e.path()).native().rfind("..", 0) != 0) continue;
+    fs::path inside = fs::path(work_dir).lexically_relative(e.path());
+    if (!inside.empty() && inside.native().rfind("..", 0) != 0) continue;  // the scratch copies
     fs::copy(e.path(), fs::path(to) / name,
              fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
     if (ec)
