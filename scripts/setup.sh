@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 debs=(
   build-essential cmake pkg-config clang-format
   libtree-sitter-dev nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
-  libtomlplusplus-dev libpugixml-dev libcurl4-openssl-dev libsqlite3-dev libkainjow-mustache-dev
+  libtomlplusplus-dev libpugixml-dev libcurl4-openssl-dev libsqlite3-dev libkainjow-mustache-dev libalglib-dev
   openjdk-17-jdk-headless junit4 junit5 libjacoco-java libasm-java libmockito-java
   libhamcrest-java libopentest4j-java libapiguardian-java
   python3 openssl libssl-dev bubblewrap maven ccache

@@ -19,6 +19,10 @@ constexpr std::array kCommands = {
             &define_generate},
     Command{"report", "HTML report of a --report JSON file; merge the reports of shards",
             &define_report},
+    Command{"eval", "Evaluate strategies and models on a sample of classes (the paper's tables)",
+            &define_eval},
+    Command{"select", "The paper's class selection (CYC > 10) and Table 1 for a folder",
+            &define_select},
     Command{"restore", "Put a test file back as it was before a run (from .panta/backup/)",
             &define_restore},
 };

@@ -39,6 +39,10 @@ Runner define_test(CLI::App& sub);
 Runner define_generate(CLI::App& sub);
 /// `panta report html|merge`: the HTML report of --report files, and the merge of shards'.
 Runner define_report(CLI::App& sub);
+/// `panta eval`: runs a spec's classes x strategies x models x repeats and writes the tables.
+Runner define_eval(CLI::App& sub);
+/// `panta select`: the paper's class selection and Table 1 for a folder.
+Runner define_select(CLI::App& sub);
 /// `panta restore`: puts a test file back from the backups taken before runs changed it.
 Runner define_restore(CLI::App& sub);
 

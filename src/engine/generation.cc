@@ -326,6 +326,7 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
   auto counters = std::make_pair(state_.lines_covered(), state_.branches_covered());
   Clock::time_point iter_start = Clock::now();
   double llm_before = model_->seconds();
+  int calls_before = model_->calls();
   auto unused_before = model_->unused_tokens();
   journal_.set_iteration(n);
   LoopState before = state_;
@@ -336,6 +337,7 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
   it->completion_tokens += model_->unused_tokens().second - unused_before.second;
   it->wall_s = seconds_since(iter_start);
   it->llm_s = model_->seconds() - llm_before;
+  it->model_calls = model_->calls() - calls_before;
   state_.llm_s += it->llm_s;
   if (dry_run_done_) {
     report_.stop_reason = "dry run";

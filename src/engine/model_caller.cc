@@ -54,6 +54,7 @@ Result<llm::Completion> ModelCaller::send(const llm::Prompt& p, bool repair) {
   llm::LlmClient& model = reuse_ ? static_cast<llm::LlmClient&>(*reuse_) : *client_;
   auto answer = model.complete(p);
   seconds_ += seconds_since(start);
+  if (!answer || !answer->from_journal) ++calls_;
   if (!answer) return answer;
   if (answer->from_journal) events_(event::AnswerReused{repair});
   if (options_.max_answer_bytes > 0 && answer->text.size() > options_.max_answer_bytes) {

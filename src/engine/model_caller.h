@@ -56,6 +56,9 @@ class ModelCaller {
   Result<llm::Completion> repair(prompt::RepairInputs& in);
 
   double seconds() const { return seconds_; }
+  /// Calls that went to the model (answers reused from the journal not counted), failed ones
+  /// included, since the caller was made.
+  int calls() const { return calls_; }
   /// Tokens of answers received (and paid for) but not used, over --max-answer-bytes: prompt
   /// and completion, since the caller was made.
   std::pair<int64_t, int64_t> unused_tokens() const { return unused_tokens_; }
@@ -73,6 +76,7 @@ class ModelCaller {
   EventSink events_;
   std::optional<llm::ReuseClient> reuse_;
   double seconds_ = 0;
+  int calls_ = 0;
   std::pair<int64_t, int64_t> unused_tokens_{0, 0};
 };
 

@@ -8,6 +8,12 @@ int64_t GenerateReport::prompt_tokens() const {
   return n;
 }
 
+int GenerateReport::model_calls() const {
+  int n = 0;
+  for (const auto& it : iterations) n += it.model_calls;
+  return n;
+}
+
 int64_t GenerateReport::completion_tokens() const {
   int64_t n = 0;
   for (const auto& it : iterations) n += it.completion_tokens;
@@ -25,6 +31,7 @@ nlohmann::ordered_json iteration_json(const IterationReport& i) {
                               {"tests_skipped", i.tests_skipped},
                               {"prompt_tokens", i.prompt_tokens},
                               {"completion_tokens", i.completion_tokens},
+                              {"model_calls", i.model_calls},
                               {"selected_paths", i.selected_paths},
                               {"wall_s", i.wall_s},
                               {"llm_s", i.llm_s}};
@@ -45,6 +52,7 @@ IterationReport iteration_from_json(const nlohmann::json& j) {
   i.tests_skipped = j.value("tests_skipped", 0);
   i.prompt_tokens = j.value("prompt_tokens", int64_t{0});
   i.completion_tokens = j.value("completion_tokens", int64_t{0});
+  i.model_calls = j.value("model_calls", 0);
   i.selected_paths = j.value("selected_paths", std::vector<std::string>{});
   i.wall_s = j.value("wall_s", 0.0);
   i.llm_s = j.value("llm_s", 0.0);
@@ -73,7 +81,10 @@ nlohmann::ordered_json report_fields(const GenerateReport& r) {
             {"branch_coverage", r.branch_coverage},
             {"pass_rate", r.pass_rate},
             {"tests_kept", r.tests_kept},
-            {"tests_skipped", r.tests_skipped}}},
+            {"tests_skipped", r.tests_skipped},
+            {"prompt_tokens", r.prompt_tokens()},
+            {"completion_tokens", r.completion_tokens()},
+            {"model_calls", r.model_calls()}}},
           {"stop_reason", r.stop_reason},
           {"resumed_after", r.resumed_from},
           {"test_file", r.test_file},

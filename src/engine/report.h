@@ -23,6 +23,7 @@ struct IterationReport {
   double wall_s = 0;                        ///< The iteration's wall time ...
   double llm_s = 0;                         ///< ... and the part of it spent waiting for the model.
   int answers = 0;                          ///< Answers to generate prompts received.
+  int model_calls = 0;  ///< Calls to the model, generate and repair (reused answers not counted).
   bool interrupted = false;  ///< Cut short by Ctrl-C and undone (--resume does it again).
   std::vector<std::string> tests_added;  ///< The names the iteration's kept tests got.
 };
@@ -62,6 +63,7 @@ struct GenerateReport {
 
   int64_t prompt_tokens() const;
   int64_t completion_tokens() const;
+  int model_calls() const;
 };
 
 /// An iteration as the report (and the journal's state) writes it, and back.

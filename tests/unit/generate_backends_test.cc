@@ -181,6 +181,9 @@ TEST(GenerateBackends, AnthropicMessagesApiThroughTheLoop) {
   auto j = nlohmann::json::parse(test::slurp(dir.path() + "/r.json"));
   EXPECT_EQ(j["iterations"][0]["prompt_tokens"], 11);  // the API's usage
   EXPECT_EQ(j["iterations"][0]["completion_tokens"], 7);
+  EXPECT_EQ(j["iterations"][0]["model_calls"], 1);
+  EXPECT_EQ(j["final"]["model_calls"], 1);
+  EXPECT_EQ(j["final"]["prompt_tokens"], 11);
   EXPECT_FALSE(has(r.err, key));
   EXPECT_FALSE(has(test::slurp(root + "/.panta/journal.sqlite"), key));
 }

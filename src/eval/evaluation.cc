@@ -1,0 +1,153 @@
+#include "eval/evaluation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "core/cancel.h"
+
+namespace panta::eval {
+namespace {
+
+const Subject* subject_of(const std::vector<ChosenClasses>& chosen, const std::string& id) {
+  for (const ChosenClasses& c : chosen) {
+    if (c.subject.id == id) return &c.subject;
+  }
+  return nullptr;
+}
+
+Status pick_named(const EvalSpec& spec, std::vector<ChosenClasses>& out,
+                  const std::vector<Survey>& surveys) {
+  for (const std::string& name : spec.classes.names) {
+    bool found = false;
+    for (size_t i = 0; i < out.size() && !found; ++i) {
+      for (const SurveyedClass& c : surveys[i].classes) {
+        if (c.name != name) continue;
+        out[i].classes.push_back(c);
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      return Error{fmt::format("{}: class {} is in no subject's sources", spec.path, name)};
+    }
+  }
+  return ok_status();
+}
+
+std::string cell_name(const CellKey& k) {
+  return fmt::format("{} {} {} #{}", k.class_name, k.strategy, k.llm, k.repeat);
+}
+
+std::string outcome_line(const CellResult& r) {
+  if (r.status != "done") return "failed: " + r.error;
+  const CellMetrics& m = r.metrics;
+  std::string mutation =
+      m.mutation_score ? fmt::format("mutation score {:.1f}%, ", *m.mutation_score) : "";
+  return fmt::format(
+      "line {:.1f}%, branch {:.1f}%, pass rate {:.1f}%, {}{} tests kept, {} "
+      "tokens, {:.1f} s",
+      m.line_coverage, m.branch_coverage, m.pass_rate, mutation, m.tests_kept,
+      m.prompt_tokens + m.completion_tokens, m.wall_s);
+}
+
+}  // namespace
+
+Result<std::vector<ChosenClasses>> choose_classes(const EvalSpec& spec) {
+  std::vector<ChosenClasses> out;
+  std::vector<Survey> surveys;
+  for (const Subject& s : spec.subjects) {
+    auto survey = survey_sources(main_source_dir(s.root, s.main_src), s.encoding);
+    if (!survey) return Error{"subject " + s.id + ": " + survey.error().message};
+    ChosenClasses c{s, {}, survey->classes.size(), survey->errors};
+    out.push_back(std::move(c));
+    surveys.push_back(std::move(*survey));
+  }
+  if (!spec.classes.names.empty()) {
+    if (auto st = pick_named(spec, out, surveys); !st) return st.error();
+    return out;
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    std::vector<SurveyedClass> picked;
+    for (const SurveyedClass& c : surveys[i].classes) {
+      if (meets_criterion(c, spec.classes.min_cyc)) picked.push_back(c);
+    }
+    out[i].classes = sample_classes(std::move(picked), spec.classes.sample, spec.classes.seed);
+  }
+  return out;
+}
+
+std::vector<CellKey> plan_cells(const EvalSpec& spec, const std::vector<ChosenClasses>& chosen) {
+  std::vector<CellKey> cells;
+  for (const ChosenClasses& c : chosen) {
+    for (const SurveyedClass& cls : c.classes) {
+      for (const std::string& llm : spec.model.llms) {
+        for (const std::string& strategy : spec.strategies) {
+          for (int r = 1; r <= spec.repeats; ++r) {
+            cells.push_back({c.subject.id, cls.name, strategy, llm, r});
+          }
+        }
+      }
+    }
+  }
+  return cells;
+}
+
+Result<RunTally> run_cells(const std::vector<CellKey>& cells,
+                           const std::vector<ChosenClasses>& chosen, ResultsStore& store,
+                           CellRunner& runner, int concurrency, const ProgressSink& progress) {
+  auto finished = store.all();
+  if (!finished) return finished.error();
+  RunTally tally;
+  std::vector<CellKey> todo;
+  for (const CellKey& k : cells) {
+    bool seen = std::any_of(finished->begin(), finished->end(),
+                            [&](const CellResult& r) { return r.key == k; });
+    if (seen) ++tally.already_done;
+    if (!seen) todo.push_back(k);
+  }
+  if (tally.already_done > 0) {
+    progress(fmt::format("{} of {} cells finished earlier: not run again", tally.already_done,
+                         cells.size()));
+  }
+  std::atomic<size_t> next{0};
+  std::mutex lock;
+  std::optional<Error> store_error;
+  std::atomic<bool> give_up{false};  // a result could not be kept: do not pay for more
+  auto work = [&] {
+    for (size_t i = next++; i < todo.size(); i = next++) {
+      if (stop_requested() || give_up) break;
+      const CellKey& k = todo[i];
+      {
+        std::lock_guard<std::mutex> hold(lock);
+        progress(fmt::format("[{}/{}] {}: started", i + 1, todo.size(), cell_name(k)));
+      }
+      std::optional<CellResult> r = runner.run(k, *subject_of(chosen, k.subject));
+      std::lock_guard<std::mutex> hold(lock);
+      if (!r) {
+        progress(
+            fmt::format("[{}/{}] {}: interrupted, not recorded", i + 1, todo.size(), cell_name(k)));
+        continue;
+      }
+      if (auto s = store.record(*r); !s) {
+        if (!store_error) store_error = s.error();
+        give_up = true;
+        continue;
+      }
+      (r->status == "done" ? tally.done : tally.failed)++;
+      progress(fmt::format("[{}/{}] {}: {}", i + 1, todo.size(), cell_name(k), outcome_line(*r)));
+    }
+  };
+  std::vector<std::thread> workers;
+  size_t n = std::min<size_t>(static_cast<size_t>(std::max(1, concurrency)), todo.size());
+  for (size_t t = 0; t < n; ++t) workers.emplace_back(work);
+  for (std::thread& t : workers) t.join();
+  if (store_error) return *store_error;
+  tally.not_run = static_cast<int>(todo.size()) - tally.done - tally.failed;
+  return tally;
+}
+
+}  // namespace panta::eval
