@@ -491,12 +491,7 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   }
   ++state_.answers;
   ++it.answers;
-  std::vector<std::string> defects = junit::suspected_defects(answer->text);
-  state_.said_unreachable.merge(said_unreachable(defects));
-  for (std::string& d : defects) {
-    auto& all = state_.suspected_defects;  // kept in the journal's state for --resume
-    if (std::find(all.begin(), all.end(), d) == all.end()) all.push_back(std::move(d));
-  }
+  state_.note_defects(junit::suspected_defects(answer->text));
   report_.suspected_defects = state_.suspected_defects;
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;

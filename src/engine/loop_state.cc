@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/gaps.h"
+
 namespace panta::engine {
 
 double LoopState::line_pct() const {
@@ -40,6 +42,14 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"skipped", skipped},
           {"answers", answers},
           {"llm_s", llm_s}};
+}
+
+void LoopState::note_defects(std::vector<std::string> defects) {
+  said_unreachable.merge(engine::said_unreachable(defects));
+  for (std::string& d : defects) {
+    if (std::find(suspected_defects.begin(), suspected_defects.end(), d) == suspected_defects.end())
+      suspected_defects.push_back(std::move(d));
+  }
 }
 
 void LoopState::restore_from(const nlohmann::json& state) {

@@ -31,6 +31,8 @@ struct LoopState {
   std::map<uint32_t, std::string> said_unreachable;
   /// What the answers' Suspected defects sections said, each once, in order (for the report).
   std::vector<std::string> suspected_defects;
+  /// Adds an answer's Suspected defects (each once), and the lines they say cannot be reached.
+  void note_defects(std::vector<std::string> defects);
   int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
   int answers = 0;          ///< Answers to generate prompts received
   int no_increase = 0;      ///< Iterations in a row without coverage gain

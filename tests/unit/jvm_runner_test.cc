@@ -169,8 +169,8 @@ TEST_F(JvmRunnerTest, UnstoppableTestRestartsTheHelperAndKeepsTheOthers) {
 // restart: the other tests of the run are, once.
 TEST_F(JvmRunnerTest, AnUnstoppableTestNamedByItselfIsNotRunAgain) {
   ASSERT_TRUE(compile_tests({"UnstoppableTest", "OutcomesTest"}).success);
-  RunResult r =
-      run({"demo.UnstoppableTest#survivesInterruptAndStop", "demo.OutcomesTest#passes"}, {}, 500ms);
+  RunResult r = run({"demo.UnstoppableTest#survivesInterruptAndStop", "demo.OutcomesTest#passes"},
+                    {}, 3000ms);
   ASSERT_EQ(r.results.size(), 2u);
   ASSERT_NE(find(r, "demo.UnstoppableTest#survivesInterruptAndStop"), nullptr);
   EXPECT_EQ(find(r, "demo.UnstoppableTest#survivesInterruptAndStop")->status, TestStatus::kTimeout);
