@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "core/utf8.h"
+
 namespace panta::java {
 namespace {
 
@@ -28,11 +30,7 @@ class Cursor {
 };
 
 void truncate_utf8(std::string& s, size_t max_bytes) {
-  if (s.size() <= max_bytes) return;
-  size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  s.resize(cut);
-  s += "...";
+  if (s.size() > max_bytes) s = utf8_prefix(s, max_bytes) + "...";
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/utf8.h"
+
 namespace panta::java {
 
 SourceText::SourceText(std::string path, std::string text)
@@ -81,11 +83,7 @@ std::string collapse_whitespace(std::string_view text, size_t max_bytes) {
     out.push_back(c);
   }
   if (out.size() <= max_bytes) return out;
-  size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
-  out.resize(cut);
-  out += "...";
-  return out;
+  return utf8_prefix(out, max_bytes) + "...";
 }
 
 }  // namespace panta::java
