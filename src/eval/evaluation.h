@@ -26,7 +26,8 @@ struct ChosenClasses {
 /// folder or a name no subject has.
 Result<std::vector<ChosenClasses>> choose_classes(const EvalSpec& spec);
 
-/// Every cell of the spec, in the order they run: subject, class, model, strategy, repeat.
+/// Every cell of the spec, by subject, class, model, strategy, repeat (`run_cells` runs them
+/// in turns over the classes).
 std::vector<CellKey> plan_cells(const EvalSpec& spec, const std::vector<ChosenClasses>& chosen);
 
 /// What a run of the cells did.

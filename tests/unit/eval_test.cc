@@ -313,6 +313,34 @@ class FakeRunner : public CellRunner {
   std::string interrupt;
 };
 
+// Cells running at once work on different classes: the cells take turns over the classes.
+TEST(EvalRun, CellsTakeTurnsOverTheClasses) {
+  test::TempDir dir;
+  EvalSpec spec;
+  spec.path = dir.path() + "/spec.toml";
+  spec.strategies = {"basic", "panta"};
+  spec.model.llms = {"cmd:x"};
+  Subject s{"shop", dir.path(), "", "", {}, "", ""};
+  std::vector<ChosenClasses> chosen = {
+      {s,
+       {{"p.A", "", true, false, "class", {12}}, {"p.B", "", true, false, "class", {12}}},
+       2,
+       {}}};
+  auto store = ResultsStore::open(spec.results_path());
+  ASSERT_TRUE(store.ok());
+  struct Order : CellRunner {
+    std::optional<CellResult> run(const CellKey& key, const Subject&) override {
+      ran.push_back(key.class_name + ":" + key.strategy);
+      return CellResult{key, "done", {}, ""};
+    }
+    std::vector<std::string> ran;
+  } order;
+  auto tally = run_cells(plan_cells(spec, chosen), chosen, *store, order, 1, [](auto&) {});
+  ASSERT_TRUE(tally.ok());
+  EXPECT_EQ(order.ran,
+            (std::vector<std::string>{"p.A:basic", "p.B:basic", "p.A:panta", "p.B:panta"}));
+}
+
 TEST(EvalRun, ResumeSkipsFinishedCellsAndAnInterruptedOneRunsAgain) {
   test::TempDir dir;
   EvalSpec spec;
