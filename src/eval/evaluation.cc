@@ -176,4 +176,25 @@ Result<RunTally> run_cells(const std::vector<CellKey>& cells,
   return tally;
 }
 
+Result<int> measure_missing_mutation(const std::vector<ChosenClasses>& chosen, ResultsStore& store,
+                                     CellRunner& runner, const ProgressSink& progress) {
+  auto finished = store.all();
+  if (!finished) return finished.error();
+  int measured = 0;
+  for (const CellResult& cell : *finished) {
+    if (stop_requested()) break;
+    const Subject* subject = subject_of(chosen, cell.key.subject);
+    if (subject == nullptr) continue;
+    std::optional<CellResult> again = runner.measure_again(cell, *subject);
+    if (!again) continue;
+    if (auto s = store.record(*again); !s) return s.error();
+    ++measured;
+    progress(fmt::format("{}: mutation score measured now: {}", cell_name(cell.key),
+                         again->metrics.mutation_score
+                             ? fmt::format("{:.2f} %", *again->metrics.mutation_score)
+                             : again->metrics.mutation_note));
+  }
+  return measured;
+}
+
 }  // namespace panta::eval

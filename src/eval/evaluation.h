@@ -48,4 +48,10 @@ Result<RunTally> run_cells(const std::vector<CellKey>& cells,
                            const std::vector<ChosenClasses>& chosen, ResultsStore& store,
                            CellRunner& runner, int concurrency, const ProgressSink& progress);
 
+/// Measures the mutation score of finished cells that have none because the panta of their run
+/// had no `panta mutate` (`CellRunner::measure_again`), one at a time, and records them;
+/// returns how many were measured. Stops early on Ctrl-C.
+Result<int> measure_missing_mutation(const std::vector<ChosenClasses>& chosen, ResultsStore& store,
+                                     CellRunner& runner, const ProgressSink& progress);
+
 }  // namespace panta::eval
