@@ -126,7 +126,7 @@ int generate_all(GenerateRun& run, const std::vector<std::string>& classes,
   }
   if (!run.args.report.empty()) {
     std::ofstream out(run.args.report);
-    out << report_text(outcomes, many);
+    out << report_text(outcomes, many, {run.args.price_in, run.args.price_out});
     if (!out) {
       std::cerr << "panta: cannot write " << run.args.report << "\n";
       return kFailed;
@@ -134,7 +134,9 @@ int generate_all(GenerateRun& run, const std::vector<std::string>& classes,
   }
   if (!run.args.html.empty()) {
     report::HtmlOptions html{run.args.price_in, run.args.price_out, "Panta report"};
-    if (auto s = write_html_report(run.args.html, report_entries(outcomes), html); !s) {
+    if (auto s = write_html_report(
+            run.args.html, report_entries(outcomes, {run.args.price_in, run.args.price_out}), html);
+        !s) {
       std::cerr << "panta: " << s.error().message << "\n";
       return kFailed;
     }

@@ -60,7 +60,8 @@ std::string summary_table(const std::vector<ClassOutcome>& outcomes) {
   return out + fmt::format("{} classes: {}; {} tests kept\n", outcomes.size(), counts, kept);
 }
 
-std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes) {
+std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes,
+                                                   const Prices& prices) {
   std::vector<nlohmann::ordered_json> all;
   for (const ClassOutcome& o : outcomes) {
     nlohmann::ordered_json j;
@@ -70,14 +71,19 @@ std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcom
       j["class"] = o.class_name;
     }
     j["status"] = o.status;
+    if (o.report && prices.given()) {
+      j["cost"] = llm::cost(o.report->prompt_tokens(), o.report->completion_tokens(), prices.in,
+                            prices.out);
+    }
     if (!o.note.empty()) j["error"] = o.note;
     all.push_back(std::move(j));
   }
   return all;
 }
 
-std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many) {
-  nlohmann::ordered_json all = report_entries(outcomes);
+std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many,
+                        const Prices& prices) {
+  nlohmann::ordered_json all = report_entries(outcomes, prices);
   const auto& out = many || all.size() != 1 ? all : all.front();
   return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

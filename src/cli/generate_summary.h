@@ -25,10 +25,19 @@ std::string one_line_result(const engine::GenerateReport& report, double price_i
 /// The table printed after several classes, with a line of totals.
 std::string summary_table(const std::vector<ClassOutcome>& outcomes);
 
-/// --report's entries, one per class: the report's object, with "status" (and "error").
-std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes);
+/// Prices per million tokens (--price-in, --price-out); none given: no cost is said.
+struct Prices {
+  double in = 0;
+  double out = 0;
+  bool given() const { return in > 0 || out > 0; }
+};
+
+/// --report's entries, one per class: the report's object, with "status" (and "error"), and
+/// "cost" of its tokens when prices are given.
+std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes,
+                                                   const Prices& prices);
 
 /// --report's JSON: one object for one class, else an array with an entry per class.
-std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many);
+std::string report_text(const std::vector<ClassOutcome>& outcomes, bool many, const Prices& prices);
 
 }  // namespace panta::cli

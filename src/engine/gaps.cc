@@ -196,13 +196,32 @@ std::string outside_lines(const std::vector<uint32_t>& lines, const ClassUnderTe
   return out;
 }
 
+// Lines that never ran by JaCoCo's count although a test came to them: the first line of a
+// node an edge into which was taken (every outcome of the decision before it ran). JaCoCo
+// counts a line only when its code runs on, so a line whose call always throws (`fail(...)`,
+// `Validate.isTrue(false, ...)`) never counts however often tests reach it.
+void reached_lines(const cfg::Graph& graph, const std::vector<select::EdgeStatus>& statuses,
+                   const coverage::SourceCoverage& coverage, std::map<uint32_t, std::string>& out) {
+  for (uint32_t id = 0; id < graph.edges().size(); ++id) {
+    const cfg::Edge& e = graph.edge(id);
+    if (statuses[id] != select::EdgeStatus::kTaken || e.to == cfg::Graph::kExit) continue;
+    uint32_t line = graph.node(e.to).line();
+    auto at = coverage.lines.find(line);
+    if (line == 0 || at == coverage.lines.end() || at->second.covered()) continue;
+    out.emplace(line,
+                "tests reach it (every outcome of the decision before it ran), but its call "
+                "threw each time, and JaCoCo counts a line only when it runs to its end");
+  }
+}
+
 }  // namespace
 
 std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage) {
   std::vector<Gap> out;
-  std::map<uint32_t, std::string> dead;  // lines only an infeasible outcome leads to
+  std::map<uint32_t, std::string> dead;  // lines only an infeasible outcome leads to, or reached
   for (const MethodGraph& m : cut.graphs) {
     auto statuses = select::edge_statuses(*m.graph, coverage);
+    reached_lines(*m.graph, statuses, coverage, dead);
     for (auto& o : select::missed_outcomes(*m.graph, statuses, coverage)) {
       if (o.infeasible.empty() && o.key == fmt::format("{}:default", o.line)) {
         std::string e = exhaustive_enum(cut, *m.graph, o.line);

@@ -117,6 +117,23 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   EXPECT_TRUE(find_gaps(cut, full).empty());
 }
 
+// A line JaCoCo never counts although every outcome of the decision before it ran: a test came
+// to it and its call threw (`fail(...)`); it is not asked for again, and says why.
+TEST(FocusedPrompt, ALineTestsReachButWhoseCallThrowsIsNotAskedFor) {
+  ClassUnderTest cut = class_of("Branches.java");
+  coverage::SourceCoverage c;
+  c.lines[3] = {3, 0, 3, 0, 0};
+  c.lines[5] = {5, 0, 4, 0, 2};  // both outcomes of `if (x > 0)` ran
+  c.lines[6] = {6, 2, 0, 0, 0};  // yet `return 1;` never counted (as if it threw)
+  c.lines[7] = {7, 0, 4, 1, 1};  // `else if (x < 0)` never true: line 8 not reached
+  c.lines[8] = {8, 2, 0, 0, 0};
+  c.lines[10] = {10, 0, 2, 0, 0};
+  std::map<std::string, std::string> why;
+  for (const Gap& g : find_gaps(cut, c)) why[g.key] = g.infeasible;
+  EXPECT_NE(why["L6"].find("its call threw each time"), std::string::npos) << why["L6"];
+  EXPECT_EQ(why["L8"], "");
+}
+
 // A switch whose cases name every constant of an enum never takes its default (javac still
 // counts the branch): the outcome and the lines only it leads to are possibly unreachable, with
 // the reason; a switch naming some of them keeps its default asked for.
