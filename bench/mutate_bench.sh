@@ -89,11 +89,18 @@ default mutators, one thread, on three corpus classes with their own test class,
 copied to \`/tmp/m13-bench-<id>\`. Direct: \`javac\` of the test class (\`-sourcepath\` the test
 folder) and \`MutationCoverageReport\` with Maven's test class path, run by hand in the subject's
 folder. \`panta mutate\`: the same class and test class with \`--classes\` the corpus' compiled
-classes; its time includes loading the project (Maven's model from Panta's cache), starting the
+classes; its time includes loading the project (its Maven model), starting the
 JVM helper, compiling the test class in it, starting the sandbox and reading \`mutations.xml\`.
+Hex's tests are JUnit 4: the direct run uses PIT's own JUnit 4 support
+(without the JUnit 5 plugin), Panta the plugin with the JUnit Platform it adds to the project.
 Ratio: \`panta mutate\` / direct, one run each. $(nproc) cores, 1-minute load average $load before.
 
-$table"
+$table
+
+A ratio under 1 is not Panta running PIT faster: one run each, the direct one first (it warms the
+page cache for the subject's jars and PIT's), its time includes a cold \`javac\` (Panta compiles
+in its warm helper), and the machine was loaded. Read it as: the sandbox, the helper and the
+project loading add no cost that shows next to PIT's own time; the counts are the same."
 echo "$report"
 if [ "$write" = "--write" ]; then
   python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" mutate-bench "$report"
