@@ -39,6 +39,7 @@ bench: build
 	@BUILD_DIR=$(BUILD_DIR) bash bench/helper_bench.sh --write
 	@bash bench/generate_bench.sh $(BUILD_DIR)/panta --write
 	@bash bench/validation_bench.sh $(BUILD_DIR)/panta --write || echo "validation_bench skipped (it needs the corpus' commons-lang3)"
+	@BUILD_DIR=$(BUILD_DIR) bash bench/mutate_bench.sh --write || echo "mutate_bench skipped (it needs the corpus' csv, lang and codec)"
 	@bash bench/replay_bench.sh --write $(if $(REPLAY_JOURNAL),--journal $(REPLAY_JOURNAL) --subject $(REPLAY_SUBJECT) --class $(REPLAY_CLASS))
 
 clean:

@@ -6,6 +6,8 @@
 #   OUT/test-stack/             Panta's default test stack (java-runner/stack/pom.xml):
 #                               the jars, classpath.txt (one per line) and origin ("maven")
 #   OUT/jacocoagent.jar         the JaCoCo agent of the same version (for the runner tests)
+#   OUT/pitest/                 PIT and its JUnit 5 plugin (java-runner/pitest/pom.xml), for
+#                               `panta mutate`: the jars and classpath.txt (none from Debian)
 #   OUT/java-runner/test-tools/ what the runner tests need besides (classpath.txt)
 #
 # With Maven and the pinned artifacts in the local repository (`make setup` fetches them), the
@@ -29,12 +31,16 @@ maven_build() {
     -DoutputDirectory="$out/test-stack.new" >> "$log" 2>&1 || return 1
   "${mvn[@]}" -q -f "$here/tests/tools/pom.xml" dependency:copy-dependencies \
     -DoutputDirectory="$out/java-runner/test-tools.new" >> "$log" 2>&1 || return 1
+  rm -rf "$out/pitest.new"
+  "${mvn[@]}" -q -f "$here/pitest/pom.xml" dependency:copy-dependencies \
+    -DoutputDirectory="$out/pitest.new" >> "$log" 2>&1 || return 1
   cp "$work/panta-runner-0.1.0-helper.jar" "$out/panta-runner.jar"
   cp "$work/panta-runner-0.1.0-junit.jar" "$out/panta-runner-junit.jar"
   install_folder "$out/test-stack.new" "$out/test-stack" maven
   local tools="$out/java-runner/test-tools.new"
   cp "$tools"/org.jacoco.agent-*-runtime.jar "$out/jacocoagent.jar"
   install_folder "$tools" "$out/java-runner/test-tools" maven
+  install_folder "$out/pitest.new" "$out/pitest" maven
 }
 
 # Moves the folder of jars `from` to `to` with classpath.txt (its jars, sorted) and origin.

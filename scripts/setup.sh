@@ -81,7 +81,7 @@ fi
 # Maven Central artifacts, pinned by the poms: fetched once per change of those poms (a stamp
 # holds their hash). Without network this fails: the build then says what it could not resolve
 # and falls back to Debian's jars.
-maven_poms=("$root/java-runner/pom.xml" "$root/java-runner/stack/pom.xml"
+maven_poms=("$root/java-runner/pom.xml" "$root/java-runner/stack/pom.xml" "$root/java-runner/pitest/pom.xml"
             "$root/java-runner/tests/tools/pom.xml" "$root/scripts/setup.sh"
             "$root/scripts/fetch-maven-fixtures.sh" "$root/examples/shop/pom.xml")
 while IFS= read -r pom; do maven_poms+=("$pom"); done < <(find "$root/tests/fixtures/maven" -name pom.xml | sort)
@@ -93,6 +93,8 @@ if [ "$(cat "$maven_stamp" 2>/dev/null)" != "$maven_hash" ]; then
   if { "${mvn_online[@]}" -f "$root/java-runner/pom.xml" package -Dpanta.build.dir="$tmp_maven/runner" \
        && "${mvn_online[@]}" -f "$root/java-runner/stack/pom.xml" dependency:copy-dependencies \
             -DoutputDirectory="$tmp_maven/stack" \
+       && "${mvn_online[@]}" -f "$root/java-runner/pitest/pom.xml" dependency:copy-dependencies \
+            -DoutputDirectory="$tmp_maven/pitest" \
        && "${mvn_online[@]}" -f "$root/java-runner/tests/tools/pom.xml" \
             dependency:copy-dependencies -DoutputDirectory="$tmp_maven/tools" \
        && bash "$root/scripts/fetch-maven-fixtures.sh" "$tmp_maven"; } > "$tmp_maven/log" 2>&1; then

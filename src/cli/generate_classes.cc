@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/generate_run.h"
+#include "cli/pit_run.h"
 #include "cli/progress_display.h"
 #include "cli/terminal.h"
 #include "core/cancel.h"
@@ -27,6 +28,7 @@ struct Worker {
   std::unique_ptr<HelperSession> helper;
   std::optional<runner::TestSession> own_session;  // refers to helper's runner
   runner::TestSession* session = nullptr;
+  std::string scratch;  // the helper's scratch folder
   std::shared_ptr<llm::Journal> journal;
   std::unique_ptr<llm::LlmClient> model;
   std::unique_ptr<llm::GovernedClient> client;  // model, through the run's governor
@@ -55,6 +57,7 @@ Result<std::unique_ptr<Worker>> make_worker(GenerateRun& run, size_t index) {
   Worker& w = *made;
   if (index == 0) {
     w.session = &run.prepared->session();
+    w.scratch = run.prepared->scratch();
     w.journal = run.journal;
   } else {
     auto helper = HelperSession::start(run.project, run.args.project);
@@ -64,6 +67,7 @@ Result<std::unique_ptr<Worker>> make_worker(GenerateRun& run, size_t index) {
     if (!session) return session.error();
     w.own_session.emplace(std::move(*session));
     w.session = &*w.own_session;
+    w.scratch = w.helper->scratch();
     // Its own connection: a journal connection keeps the run an exchange belongs to.
     auto journal = llm::Journal::open(run.journal->path(), llm::Journal::Mode::kWrite);
     if (!journal) return journal.error();
@@ -113,6 +117,10 @@ ClassOutcome generate_one(Pool& pool, Worker& w, size_t worker, const std::strin
       pool.display.note(note);
   } else if (run.args.resume) {
     pool.display.note("panta: " + cls + ": no earlier run in the journal; starting a new one");
+  }
+  if (options.mutants > 0) {
+    options.mutation_probe =
+        std::make_shared<PitProbe>(run.project, run.args.project, *w.session, w.scratch, cls);
   }
   if (run.args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
   pool.display.started(worker, cls);

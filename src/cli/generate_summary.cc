@@ -31,7 +31,7 @@ std::string row(const ClassOutcome& o, size_t width) {
 
 std::string one_line_result(const engine::GenerateReport& r, double price_in, double price_out) {
   double cost = llm::cost(r.prompt_tokens(), r.completion_tokens(), price_in, price_out);
-  return fmt::format(
+  std::string line = fmt::format(
       "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} test{} kept, pass rate "
       "{:.0f}%, {} iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
       r.class_name, r.initial_line_coverage, r.line_coverage, r.initial_branch_coverage,
@@ -39,6 +39,13 @@ std::string one_line_result(const engine::GenerateReport& r, double price_in, do
       r.iterations.size(), r.iterations.size() == 1 ? "" : "s", r.stop_reason, r.prompt_tokens(),
       r.completion_tokens(),
       price_in > 0 || price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "", r.test_file);
+  if (r.mutants_stop.empty()) return line;
+  auto score = [](const std::optional<double>& s) {
+    return s ? fmt::format("{:.1f}%", *s) : std::string("-");
+  };
+  return line + fmt::format("{}: mutation score {} -> {}, {} mutants round{} ({})\n", r.class_name,
+                            score(r.mutation_score_before), score(r.mutation_score_after),
+                            r.mutants_rounds, r.mutants_rounds == 1 ? "" : "s", r.mutants_stop);
 }
 
 std::string summary_table(const std::vector<ClassOutcome>& outcomes) {

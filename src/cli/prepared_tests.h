@@ -35,6 +35,8 @@ class PreparedTests {
   /// How the helper is confined.
   sandbox::SandboxMode mode() const { return helper_->mode(); }
   const std::vector<std::string>& tests() const { return tests_; }
+  /// The one folder the helper may write.
+  const std::string& scratch() const { return helper_->scratch(); }
   /// javac's errors for the tests when none of them compiled, "" otherwise.
   const std::string& compile_errors() const { return compile_errors_; }
   /// The test files left out because they do not compile (the others run).

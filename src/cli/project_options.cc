@@ -162,24 +162,25 @@ Status recover_interrupted_run(const project::Project& project) {
   return ok_status();
 }
 
-// The JVM options of the project's tests a helper of Panta's takes too.
-void add_jvm_options(const project::Project& project, runner::HelperConfig& config) {
+}  // namespace
+
+std::vector<std::string> project_jvm_options(const project::Project& project) {
+  std::vector<std::string> out;
   // Mockito's inline mock maker (final classes, mockStatic) attaches its agent through
   // byte-buddy-agent; given at start it needs no self-attach (which the sandbox would stop).
   if (std::string agent = project::mock_agent_jar(project.test_classpath); !agent.empty())
-    config.jvm_options.push_back("-javaagent:" + agent);
+    out.push_back("-javaagent:" + agent);
   // Surefire's argLine, what of it a test JVM of Panta's may take.
   std::vector<std::string> dropped;
   for (std::string& option : project::arg_line_options(project.surefire.arg_line, dropped))
-    config.jvm_options.push_back(std::move(option));
+    out.push_back(std::move(option));
   if (!dropped.empty()) {
     std::string list;
     for (const std::string& d : dropped) list += (list.empty() ? "" : " ") + d;
     std::cerr << "panta: note: left out of Surefire's argLine: " << list << "\n";
   }
+  return out;
 }
-
-}  // namespace
 
 Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Project& project,
                                                             const ProjectOptions& o) {
@@ -197,7 +198,8 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   std::error_code ec;
   fs::create_directories(fs::path(project.root) / ".panta", ec);
   config.log_path = (fs::path(project.root) / ".panta" / "runner.log").string();
-  add_jvm_options(project, config);
+  for (std::string& option : project_jvm_options(project))
+    config.jvm_options.push_back(std::move(option));
   sandbox::HelperSandboxSpec spec;
   if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
   spec.test_env = project.test_env;

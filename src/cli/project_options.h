@@ -67,6 +67,11 @@ class HelperSession {
   sandbox::SandboxMode mode_ = sandbox::SandboxMode::kStrict;
 };
 
+/// The JVM options of the project's tests that a JVM of Panta's takes too: Mockito's agent
+/// (byte-buddy-agent) and what of Surefire's argLine may be taken (one note on stderr on what
+/// is left out).
+std::vector<std::string> project_jvm_options(const project::Project& project);
+
 /// The per-test time limit of the options.
 std::chrono::milliseconds test_timeout(const ProjectOptions& options);
 

@@ -18,6 +18,8 @@
 #include "engine/gaps.h"
 #include "engine/loop_state.h"
 #include "engine/model_caller.h"
+#include "engine/mutants_step.h"
+#include "engine/path_targets.h"
 #include "engine/prompt_dependencies.h"
 #include "engine/repair.h"
 #include "engine/report_detail.h"
@@ -44,27 +46,6 @@ double seconds_since(Clock::time_point t) {
 // "1 round", "2 rounds".
 std::string counted(int n, const char* noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
-}
-
-// The methods and paths Algorithm 2 chose, as the prompt shows them; `report` gets their names.
-std::vector<prompt::MethodTarget> path_targets(const ClassUnderTest& cut,
-                                               const std::vector<select::Selection>& selections,
-                                               std::vector<std::string>& report) {
-  std::vector<prompt::MethodTarget> out;
-  const auto& methods = cut.methods;
-  for (const auto& s : selections) {
-    auto m = std::find_if(methods.begin(), methods.end(),
-                          [&s](const select::MethodPaths& mp) { return mp.method == s.method; });
-    prompt::MethodTarget target{s.method, {}, s.score, ""};
-    if (auto note = cut.unreachable_notes.find(s.method); note != cut.unreachable_notes.end())
-      target.note = note->second;
-    for (size_t p : s.paths) {
-      target.paths.push_back(m->paths[p]);
-      report.push_back(fmt::format("{}: path {}", s.method, p + 1));
-    }
-    out.push_back(std::move(target));
-  }
-  return out;
 }
 
 // One prompt an iteration sends.
@@ -126,6 +107,7 @@ class Generation {
   std::optional<Repairer> repairer_;
   std::optional<TestFileWriter> writer_;
   std::optional<project::TypeIndex> types_;
+  std::optional<MutantsStep> mutants_;
   std::string focused_context_;  // the focused prompt's context block, made once
   std::vector<std::string> dependencies_;
   std::string junit_;
@@ -172,6 +154,8 @@ Status Generation::load(const std::string& prompt_dir) {
   auto cut = ClassUnderTest::load(project_, options_.class_name, options_.test_file);
   if (!cut) return cut.error();
   cut_.emplace(std::move(*cut));
+  mutants_.emplace(options_.mutation_probe.get(), options_.mutants, cut_->test_path, cut_->package,
+                   cut_->test_class);
   // Before any model call: where the tests go must be a test folder, and writable.
   if (auto s = project::check_test_file_location(project_, cut_->test_path); !s) return s;
   if (auto s = check_writable(fs::path(cut_->test_path).parent_path().string()); !s) return s;
@@ -309,7 +293,8 @@ Result<GenerateReport> Generation::run() {
   kept_at_last_save_ = state_.kept.size();
   report_.stop_reason = "iteration limit";
   for (int n = first_iter; n <= max_iter; ++n) {
-    if (std::string why = stop_rule(); !why.empty()) {
+    if (std::string why = stop_rule();
+        !why.empty() && (panta::stop_requested() || !mutants_->next_round(*state_.file, events_))) {
       report_.stop_reason = why;
       break;
     }
@@ -392,6 +377,10 @@ std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
   prompt::GenerateInputs in = base_inputs();
   selections_.clear();
   if (strategy_->feeds_failures) in.failed_tests = state_.failed;
+  if (mutants_->take_round(state_, in)) {  // generate --mutants
+    if (strategy_->focused) focused_inputs(*cut_, state_, focused_context_, in.focused);
+    return {{in, mutants_template(*strategy_)}};
+  }
   if (strategy_->prompt_per_path) {
     std::vector<PlannedPrompt> out;
     for (const auto& m : cut_->methods) {
@@ -606,6 +595,7 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
       if (auto s = save(); !s) return s.error();
     }
   }
+  if (!report_.interrupted && !dry_run_done_) mutants_->finish(*state_.file, events_, report_);
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
   if (strategy_->focused) {

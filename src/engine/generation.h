@@ -9,6 +9,7 @@
 
 #include "core/result.h"
 #include "engine/events.h"
+#include "engine/mutation_probe.h"
 #include "engine/report.h"
 #include "llm/journal.h"
 #include "llm/llm_client.h"
@@ -55,6 +56,10 @@ struct GenerateOptions {
   /// interruption does, so that --resume continues it; a model call refused for the budget
   /// (LlmErrorKind::kBudget) ends it at once, the iteration undone.
   std::function<std::string()> stop_cause;
+  /// --mutants N: once coverage stops rising, rounds asking for tests that kill up to N of
+  /// PIT's surviving mutants (engine/mutants_step.h); 0 or no probe: none.
+  int mutants = 0;
+  std::shared_ptr<MutationProbe> mutation_probe;
 };
 
 /// Algorithm 3 for one class: measure, select paths, prompt, validate each generated test,

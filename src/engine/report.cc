@@ -98,6 +98,15 @@ nlohmann::ordered_json report_fields(const GenerateReport& r) {
 
 nlohmann::ordered_json report_object(const GenerateReport& r) {
   nlohmann::ordered_json out = report_fields(r);
+  if (r.mutation_score_before || !r.mutants_stop.empty()) {
+    auto score = [](const std::optional<double>& s) {
+      return s ? nlohmann::ordered_json(*s) : nlohmann::ordered_json(nullptr);
+    };
+    out["mutants"] = {{"score_before", score(r.mutation_score_before)},
+                      {"score_after", score(r.mutation_score_after)},
+                      {"rounds", r.mutants_rounds},
+                      {"stop_reason", r.mutants_stop}};
+  }
   if (!r.detail.is_null()) out["detail"] = r.detail;
   return out;
 }

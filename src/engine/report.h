@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,12 @@ struct GenerateReport {
   /// The class's source, line coverage and CFGs at the end (engine/report_detail.h), for the
   /// HTML report; null when the run did not get that far.
   nlohmann::ordered_json detail;
+  /// generate --mutants: PIT's score when coverage stopped rising and at the end (percent),
+  /// the rounds asking for survivors, and why they stopped; unset without --mutants.
+  std::optional<double> mutation_score_before;
+  std::optional<double> mutation_score_after;
+  int mutants_rounds = 0;
+  std::string mutants_stop;
 
   int64_t prompt_tokens() const;
   int64_t completion_tokens() const;

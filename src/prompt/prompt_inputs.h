@@ -55,6 +55,9 @@ struct GenerateInputs {
   std::string symprompt_method;               ///< symprompt: one method ...
   std::vector<cfg::PathStep> symprompt_path;  ///< ... and one path, of which only conditions show
   FocusedInputs focused;                      ///< focused
+  /// generate --mutants: PIT's surviving mutants to kill, one line each ("line 42: changed
+  /// conditional boundary (...) survives"); the strategy's template then asks for these.
+  std::vector<std::string> surviving_mutants;
 };
 
 /// What a repair prompt shows: failing tests of one cause.

@@ -141,6 +141,11 @@ std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
   d.set("uncovered_lines", coverage::line_ranges(in.uncovered_lines));
   d.set("partly_lines", coverage::line_ranges(in.partly_lines));
   set_focused(d, in.focused);
+  mu::data mutants = mu::data::type::list;
+  for (const std::string& m : in.surviving_mutants) mutants.push_back(mu::data("text", m));
+  d.set("has_mutants",
+        in.surviving_mutants.empty() ? mu::data::type::bool_false : mu::data::type::bool_true);
+  d.set("mutants", mutants);
   d.set("method_name", in.symprompt_method);
   d.set("conditions", conditions_of(in.symprompt_path));
   return render(generate_, std::move(d), answer_format_);

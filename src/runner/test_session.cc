@@ -194,6 +194,18 @@ Result<CompileResult> TestSession::compile_test_text(const std::string& path,
   return result;
 }
 
+Result<CompileResult> TestSession::compile_tests_into(const std::string& output_dir,
+                                                      const std::vector<Source>& sources) {
+  CompileRequest request;
+  request.output_dir = output_dir;
+  request.classpath = run_classpath();
+  request.sources = sources;
+  request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
+                     project_->encoding};
+  request.release = project_->release;
+  return runner_->compile(request);
+}
+
 Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
                                    const std::vector<std::string>& coverage_classes,
                                    std::chrono::milliseconds test_timeout,

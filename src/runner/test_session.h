@@ -46,6 +46,15 @@ class TestSession {
   Result<CompileResult> compile_test_text(const std::string& path, const std::string& text,
                                           const std::string& unit = "tests");
 
+  /// Compiles test sources (files, or text held in memory under its path) as
+  /// compile_test_text does, but writes the classes below `output_dir` (for a tool that runs
+  /// the tests in a JVM of its own, such as PIT). A failure to compile is a result.
+  Result<CompileResult> compile_tests_into(const std::string& output_dir,
+                                           const std::vector<Source>& sources);
+
+  /// The class path the tests run with, in Surefire's order (without the test classes).
+  std::vector<std::string> classpath() const { return run_classpath(); }
+
   /// How a run finds its tests and where its coverage goes.
   struct RunOptions {
     std::string unit = "tests";  ///< The in-memory unit holding the test classes.

@@ -73,6 +73,23 @@ TEST_P(GoldenPrompt, GenerateMatches) {
 INSTANTIATE_TEST_SUITE_P(Strategies, GoldenPrompt,
                          ::testing::Values("baseline", "basic", "cov", "panta", "symprompt"));
 
+// generate --mutants: the cov template (panta's and symprompt's mutants rounds use it too)
+// asks for PIT's survivors instead of the uncovered lines.
+TEST(Prompt, MutantsRoundAsksToKillTheSurvivors) {
+  auto t = PromptTemplates::load(prompt_dir(), "cov");
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  GenerateInputs in = inputs();
+  in.surviving_mutants = {
+      "line 8: changed conditional boundary (ConditionalsBoundaryMutator, in parsePattern) "
+      "survives",
+      "line 12: replaced return value with null for parsePattern (NullReturnValsMutator, in "
+      "parsePattern) is not covered by any test"};
+  std::string p = t->render_generate(in);
+  check_golden("cov.mutants.generate.txt", p);
+  EXPECT_EQ(p.find("## Coverage"), std::string::npos);
+  EXPECT_NE(p.find("## Surviving Mutants"), std::string::npos);
+}
+
 TEST(Prompt, PantaPromptHasTheFiveSectionsOfFigure4) {
   auto t = PromptTemplates::load(prompt_dir(), "panta");
   ASSERT_TRUE(t.ok());

@@ -1,0 +1,83 @@
+// End-to-end: `panta generate --mutants` on tests/fixtures/projects/mutate against a scripted
+// OpenAI-compatible server on 127.0.0.1: once coverage stops rising, PIT's survivors are sent in
+// the strategy's prompt, the test that kills them is kept and the mutation score rises.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../llm/fake_llm_server.h"
+#include "test_support.h"
+
+namespace panta {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string block(const std::string& java) {
+  return "Here are the tests.\n```java\n" + java + "```\n";
+}
+
+nlohmann::json script() {
+  return nlohmann::json::array({
+      // Iteration 1 (cov): covers mean(); coverage rises.
+      {{"answer", block("@Test\nvoid meanOfTwo() {\n  assertEquals(2.5, Grades.mean(new int[] "
+                        "{2, 3}), 1e-9);\n}\n")}},
+      // Iteration 2: nothing new is covered: coverage stops rising (--max-no-increase 1).
+      {{"answer",
+        block("@Test\nvoid fiftyFails() {\n  assertEquals(\"F\", Grades.letter(50));\n}\n")}},
+      // Iteration 3, the mutants round: the boundaries no test checked.
+      {{"answer", block("@Test\nvoid boundaries() {\n"
+                        "  assertEquals(\"A\", Grades.letter(90));\n"
+                        "  assertEquals(\"B\", Grades.letter(89));\n"
+                        "  assertEquals(\"B\", Grades.letter(80));\n"
+                        "  assertEquals(\"C\", Grades.letter(79));\n"
+                        "  assertEquals(\"C\", Grades.letter(70));\n"
+                        "  assertEquals(\"F\", Grades.letter(69));\n"
+                        "  assertEquals(\"F\", Grades.letter(0));\n"
+                        "  assertEquals(\"A\", Grades.letter(100));\n"
+                        "  assertEquals(true, Grades.passes(70));\n"
+                        "  assertEquals(false, Grades.passes(69));\n}\n")}},
+  });
+}
+
+TEST(GenerateMutantsCli, SurvivorsAreAskedForAndTheKillingTestRaisesTheScore) {
+  std::string build = fs::path(PANTA_BINARY).parent_path().string();
+  if (!fs::exists(build + "/pitest/classpath.txt"))
+    GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
+  test::TempDir dir;
+  std::string root = dir.path() + "/mutate";
+  fs::copy(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/projects/mutate", root,
+           fs::copy_options::recursive);
+  llm::test::FakeLlmServer server(script());
+  std::string report = dir.path() + "/report.json";
+  test::PantaRun r = test::run_panta(
+      dir, "generate --project " + root +
+               " --class demo.Grades --strategy cov --mutants 5 --max-no-increase 1 "
+               "--max-iterations 3 --llm openai:m --llm-base-url " +
+               server.url() + "/v1 --report " + report);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 3u);
+  std::string second = requests[1]["body"]["messages"].back()["content"];
+  std::string third = requests[2]["body"]["messages"].back()["content"];
+  EXPECT_EQ(second.find("## Surviving Mutants"), std::string::npos);
+  EXPECT_NE(third.find("## Surviving Mutants"), std::string::npos) << third;
+  EXPECT_NE(third.find("changed conditional boundary (ConditionalsBoundaryMutator, in letter) "
+                       "survives"),
+            std::string::npos)
+      << third;
+  EXPECT_EQ(third.find("## Coverage"), std::string::npos);
+  std::string test_file = test::slurp(root + "/tests/demo/GradesTest.java");
+  EXPECT_NE(test_file.find("void boundaries()"), std::string::npos) << test_file;
+  auto j = nlohmann::json::parse(test::slurp(report));
+  ASSERT_TRUE(j.contains("mutants")) << j.dump(2);
+  double before = j["mutants"]["score_before"].get<double>();
+  double after = j["mutants"]["score_after"].get<double>();
+  EXPECT_GT(after, before);
+  EXPECT_EQ(j["mutants"]["rounds"], 1);
+  EXPECT_NE(r.out.find("mutation score"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace panta

@@ -1,0 +1,121 @@
+// generate --mutants' rounds (engine/mutants_step.h) with a scripted probe: no JVM, no PIT.
+#include <gtest/gtest.h>
+
+#include <deque>
+
+#include "engine/mutants_step.h"
+#include "engine/strategy.h"
+
+namespace panta::engine {
+namespace {
+
+mutation::MutationReport report(int killed, int survived) {
+  mutation::MutationReport r;
+  r.class_name = "demo.Grades";
+  for (int i = 0; i < killed; ++i)
+    r.mutants.push_back({10 + i, "letter", "M", "d", "killed", true});
+  for (int i = 0; i < survived; ++i)
+    r.mutants.push_back({30 - i, "letter", "ConditionalsBoundaryMutator",
+                         "changed conditional boundary", "survived", false});
+  return r;
+}
+
+class ScriptedProbe final : public MutationProbe {
+ public:
+  std::deque<Result<mutation::MutationReport>> answers;
+  std::vector<std::string> seen;  // test_fqn + " " + text
+  Result<mutation::MutationReport> measure(const std::string&, const std::string& test_fqn,
+                                           const std::string& test_text) override {
+    seen.push_back(test_fqn + " " + test_text);
+    auto next = answers.front();
+    answers.pop_front();
+    return next;
+  }
+};
+
+junit::TestFile file_of(const std::string& body) {
+  return *junit::TestFile::parse("package demo;\nclass GradesTest {\n" + body + "}\n");
+}
+
+const EventSink kQuiet = [](const Event&) {};
+
+TEST(MutantsStep, RoundsGoOnWhileTheyKillMoreAndNameAtMostNSurvivors) {
+  ScriptedProbe probe;
+  probe.answers = {report(4, 3), report(6, 1), report(6, 1)};
+  MutantsStep step(&probe, 2, "/p/tests/demo/GradesTest.java", "demo", "GradesTest");
+  LoopState state;
+  prompt::GenerateInputs in;
+  EXPECT_FALSE(step.take_round(state, in));
+  ASSERT_TRUE(step.next_round(file_of(""), kQuiet));
+  ASSERT_TRUE(step.take_round(state, in));
+  EXPECT_FALSE(step.take_round(state, in));  // taken once
+  ASSERT_EQ(in.surviving_mutants.size(), 2u);
+  EXPECT_EQ(in.surviving_mutants[0],
+            "line 28: changed conditional boundary (ConditionalsBoundaryMutator, in letter) "
+            "survives");
+  EXPECT_EQ(probe.seen[0].rfind("demo.GradesTest package demo;", 0), 0u);
+  EXPECT_TRUE(step.next_round(file_of("  void a() {}\n"), kQuiet));   // 4 -> 6 detected
+  EXPECT_FALSE(step.next_round(file_of("  void b() {}\n"), kQuiet));  // 6 -> 6: nothing new
+  GenerateReport r;
+  step.finish(file_of(""), kQuiet, r);
+  EXPECT_EQ(probe.seen.size(), 3u);  // the last state was measured: no extra PIT run
+  EXPECT_DOUBLE_EQ(*r.mutation_score_before, 57.14);
+  EXPECT_DOUBLE_EQ(*r.mutation_score_after, 85.71);
+  EXPECT_EQ(r.mutants_rounds, 2);
+  EXPECT_EQ(r.mutants_stop, "a mutants round killed nothing new");
+}
+
+TEST(MutantsStep, EqualSurvivorsOfOneLineAreOneLineWithTheirCount) {
+  ScriptedProbe probe;
+  mutation::MutationReport r = report(0, 0);
+  for (int line : {7, 7, 9})
+    r.mutants.push_back({line, "letter", "ConditionalsBoundaryMutator",
+                         "changed conditional boundary", "survived", false});
+  probe.answers = {r};
+  MutantsStep step(&probe, 5, "/t/GradesTest.java", "demo", "GradesTest");
+  ASSERT_TRUE(step.next_round(file_of(""), kQuiet));
+  LoopState state;
+  prompt::GenerateInputs in;
+  ASSERT_TRUE(step.take_round(state, in));
+  ASSERT_EQ(in.surviving_mutants.size(), 2u);
+  EXPECT_EQ(in.surviving_mutants[0],
+            "line 7: changed conditional boundary (ConditionalsBoundaryMutator, in letter) "
+            "survives (2 such mutants on the line)");
+}
+
+TEST(MutantsStep, TheIterationLimitMeasuresOnceMoreAndPitFailureStopsQuietly) {
+  ScriptedProbe probe;
+  probe.answers = {report(1, 1), report(2, 0)};
+  MutantsStep step(&probe, 5, "/t/GradesTest.java", "", "GradesTest");
+  ASSERT_TRUE(step.next_round(file_of(""), kQuiet));
+  GenerateReport r;
+  step.finish(file_of(""), kQuiet, r);  // the loop ended after the round: measured again
+  EXPECT_EQ(probe.seen.size(), 2u);
+  EXPECT_EQ(probe.seen[1].rfind("GradesTest ", 0), 0u);
+  EXPECT_DOUBLE_EQ(*r.mutation_score_after, 100.0);
+  EXPECT_EQ(r.mutants_stop, "iteration limit");
+
+  ScriptedProbe failing;
+  failing.answers = {Error{"PIT failed (exit 1)"}};
+  MutantsStep broken(&failing, 5, "/t/GradesTest.java", "demo", "GradesTest");
+  EXPECT_FALSE(broken.next_round(file_of(""), kQuiet));
+  GenerateReport b;
+  broken.finish(file_of(""), kQuiet, b);
+  EXPECT_FALSE(b.mutation_score_before);
+  EXPECT_EQ(b.mutants_stop, "PIT failed: PIT failed (exit 1)");
+}
+
+TEST(MutantsStep, OffWithoutAProbeAndTheTemplateOfPathStrategiesIsCov) {
+  MutantsStep off(nullptr, 5, "/t/GradesTest.java", "demo", "GradesTest");
+  EXPECT_FALSE(off.next_round(file_of(""), kQuiet));
+  GenerateReport r;
+  off.finish(file_of(""), kQuiet, r);
+  EXPECT_TRUE(r.mutants_stop.empty());
+  EXPECT_EQ(mutants_template(*find_strategy("panta")), prompt::Template::kCov);
+  EXPECT_EQ(mutants_template(*find_strategy("symprompt")), prompt::Template::kCov);
+  EXPECT_EQ(mutants_template(*find_strategy("cov")), prompt::Template::kStrategy);
+  EXPECT_EQ(mutants_template(*find_strategy("focused")), prompt::Template::kStrategy);
+}
+
+}  // namespace
+}  // namespace panta::engine
