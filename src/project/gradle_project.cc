@@ -85,8 +85,8 @@ Result<GradleProject> choose_gradle_project(const std::vector<GradleProject>& pr
     fit.push_back(&p);
   }
   if (!module.empty()) {
-    return Error{"no project " + module + " in the Gradle build (Java projects: " +
-                 project_names(projects) + ")"};
+    return Error{"no project " + module +
+                 " in the Gradle build (Java projects: " + project_names(projects) + ")"};
   }
   if (fit.empty()) {
     return Error{dir + ": no project of the Gradle build applies the java plugin"};

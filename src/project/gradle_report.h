@@ -20,9 +20,9 @@ struct GradleProject {
   std::vector<std::string> test_source_dirs;
   std::vector<std::string> resource_dirs;
   std::vector<std::string> test_resource_dirs;
-  std::vector<std::string> outputs;       ///< Main classes and resources folders of the build.
-  std::vector<std::string> test_outputs;  ///< Test classes and resources folders.
-  std::vector<std::string> compile_classpath;       ///< compileClasspath (old: compile).
+  std::vector<std::string> outputs;            ///< Main classes and resources folders of the build.
+  std::vector<std::string> test_outputs;       ///< Test classes and resources folders.
+  std::vector<std::string> compile_classpath;  ///< compileClasspath (old: compile).
   std::vector<std::string> test_runtime_classpath;  ///< testRuntimeClasspath (old: testRuntime).
   std::string release;   ///< Toolchain, --release or sourceCompatibility ("17", "1.8"); "".
   std::string encoding;  ///< compileJava's options.encoding; "" when the build sets none.

@@ -187,7 +187,7 @@ Result<GradleReport> RealGradleTool::run_describe(const std::string& gradle,
   ScriptFolder folder;
   if (folder.path.empty()) return Error{"cannot make a scratch folder for Gradle's init script"};
   process::SpawnOptions options;
-  options.argv = {gradle, "-q", "--no-daemon", "--console=plain", "--init-script",
+  options.argv = {gradle,          "-q", "--no-daemon", "--console=plain", "--init-script",
                   folder.script(), kTask};
   if (offline) options.argv.insert(options.argv.begin() + 1, "--offline");
   options.cwd = root;
@@ -210,9 +210,9 @@ Result<GradleReport> RealGradleTool::describe(const std::string& root) {
   if (auto cached = read_cache(cache, root)) return *cached;
   std::string gradle = find_gradle(root, program_);
   if (gradle.empty()) {
-    return Error{"no Gradle found (no executable gradlew in " + root + ", no " + program_ +
-                     " on PATH)",
-                 ErrorKind::kUnresolved};
+    return Error{
+        "no Gradle found (no executable gradlew in " + root + ", no " + program_ + " on PATH)",
+        ErrorKind::kUnresolved};
   }
   auto report = run_describe(gradle, root, true);
   if (!report) report = run_describe(gradle, root, false);

@@ -150,8 +150,9 @@ std::string fake_gradle_project(const TempDir& dir, const std::string& jar, bool
   std::string root = dir.path() + "/p";
   std::string script = "#!/bin/sh\necho \"$@\" >> " + dir.path() + "/calls\n";
   if (offline_fails) {
-    script += "case \"$*\" in *--offline*) echo '* What went wrong:' >&2; "
-              "echo 'No cached version of x:y:1 available for offline mode.' >&2; exit 1;; esac\n";
+    script +=
+        "case \"$*\" in *--offline*) echo '* What went wrong:' >&2; "
+        "echo 'No cached version of x:y:1 available for offline mode.' >&2; exit 1;; esac\n";
   }
   script += "cat <<END\npanta-gradle: project :\npanta-gradle: dir " + root +
             "\npanta-gradle: source " + root + "/src/main/java\npanta-gradle: test-source " + root +
@@ -205,8 +206,9 @@ TEST(FakeGradlew, OnlineWhenOfflineFails) {
 TEST(FakeGradlew, FailureIsOneLineAndAnError) {
   TempDir dir;
   std::string root = fake_gradle_project(dir, "/x.jar", true);
-  dir.write("p/gradlew", "#!/bin/sh\necho 'lots of output'\necho '* What went wrong:' >&2\n"
-                         "echo 'Could not resolve all files.' >&2\nexit 1\n");
+  dir.write("p/gradlew",
+            "#!/bin/sh\necho 'lots of output'\necho '* What went wrong:' >&2\n"
+            "echo 'Could not resolve all files.' >&2\nexit 1\n");
   RealGradleTool gradle("no-such-gradle-program");
   NoFetchMaven maven;
   auto project = load_project(root, {}, maven, {}, &gradle);
@@ -241,7 +243,6 @@ TEST(FakeGradlew, GivenClasspathSkipsGradle) {
   EXPECT_FALSE(fs::exists(dir.path() + "/calls"));
 }
 
-
 /// End to end with the Gradle on PATH (Debian's 4.4.1 from scripts/setup.sh): panta coverage
 /// of tests/fixtures/gradle/junit4-lang resolves commons-lang3 and JUnit 4 through Gradle and
 /// runs the test with coverage; a second run answers from the cache (a `gradle` that would
@@ -269,7 +270,8 @@ TEST(GradleFixture, CoverageResolvesThroughGradleThenFromTheCache) {
   };
   expect_covered(first);
   int entries = 0;
-  for (const auto& e : fs::directory_iterator(cache + "/panta/gradle")) entries += e.is_regular_file();
+  for (const auto& e : fs::directory_iterator(cache + "/panta/gradle"))
+    entries += e.is_regular_file();
   EXPECT_EQ(entries, 1);
   std::string marker = dir.path() + "/gradle-called";
   dir.write("bin/gradle", "#!/bin/sh\ntouch " + marker + "\nexit 1\n");
