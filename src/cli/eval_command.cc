@@ -122,14 +122,17 @@ int run_eval(const EvalArgs& args) {
     bool measure = spec->mutation && has_mutate_command(panta);
     eval::GenerateProcessRunner runner(*spec, panta, measure ? &pit : nullptr,
                                        spec->mutation ? kNoMutation : kMutationOff);
-    auto ran =
-        eval::run_cells(cells, *chosen, *store, runner, spec->concurrency,
-                        [](const std::string& line) { std::cerr << "panta: " << line << "\n"; });
+    auto say = [](const std::string& line) { std::cerr << "panta: " << line << "\n"; };
+    auto ran = eval::run_cells(cells, *chosen, *store, runner, spec->concurrency, say);
     if (!ran) {
       std::cerr << "panta: " << ran.error().message << "\n";
       return kFailed;
     }
     tally = *ran;
+    if (measure && !stop_requested()) {
+      auto again = eval::measure_missing_mutation(*chosen, *store, runner, say);
+      if (!again) std::cerr << "panta: " << again.error().message << "\n";
+    }
   }
   auto tables = write_outputs(*spec, *chosen, *store);
   if (!tables) {

@@ -303,4 +303,19 @@ std::optional<CellResult> GenerateProcessRunner::run(const CellKey& key, const S
   return CellResult{key, "done", std::move(*metrics), ""};
 }
 
+std::optional<CellResult> GenerateProcessRunner::measure_again(const CellResult& cell,
+                                                               const Subject& subject) {
+  fs::path dir = cell_dir(cell.key);
+  std::error_code ec;
+  if (mutation_ == nullptr || cell.status != "done" || cell.metrics.mutation_score ||
+      !fs::is_directory(dir / "project", ec) || fs::exists(dir / "mutate.log", ec)) {
+    return std::nullopt;
+  }
+  CellResult again = cell;
+  again.metrics.mutation_note.clear();
+  measure_mutation(cell.key, subject, (dir / "project").string(), again.metrics);
+  if (abort_requested()) return std::nullopt;
+  return again;
+}
+
 }  // namespace panta::eval

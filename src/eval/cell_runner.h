@@ -16,6 +16,13 @@ class CellRunner {
   /// The finished cell ("done" or "failed"), or nullopt when it was interrupted (Ctrl-C twice):
   /// then nothing of it is kept and a later `panta eval` runs it again.
   virtual std::optional<CellResult> run(const CellKey& key, const Subject& subject) = 0;
+  /// A finished cell with its mutation score measured now, when it has none, its scratch copy
+  /// was kept and no mutation run was tried on it (the panta of its run had no `mutate`);
+  /// nullopt when there is nothing to measure again.
+  virtual std::optional<CellResult> measure_again(const CellResult& /*cell*/,
+                                                  const Subject& /*subject*/) {
+    return std::nullopt;
+  }
 };
 
 /// The real runner: copies the subject into a scratch folder (without `.panta`, `target` and
@@ -29,6 +36,7 @@ class GenerateProcessRunner : public CellRunner {
   GenerateProcessRunner(const EvalSpec& spec, std::string panta_binary, MutationMeasure* mutation,
                         std::string no_mutation_reason);
   std::optional<CellResult> run(const CellKey& key, const Subject& subject) override;
+  std::optional<CellResult> measure_again(const CellResult& cell, const Subject& subject) override;
 
   /// The cell's folder under the spec's work_dir: `<subject>/<class>/<strategy>/m<k>/r<n>`.
   std::string cell_dir(const CellKey& key) const;

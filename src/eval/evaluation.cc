@@ -96,6 +96,31 @@ std::vector<CellKey> plan_cells(const EvalSpec& spec, const std::vector<ChosenCl
   return cells;
 }
 
+// The cells in turns over the classes (the first cell of each class, then the second, ...), so
+// that cells running at once work on different classes: one class's cells do not queue for the
+// same model conversation or contend for the same files.
+static std::vector<CellKey> interleave_classes(const std::vector<CellKey>& cells) {
+  std::vector<std::vector<CellKey>> per_class;
+  for (const CellKey& k : cells) {
+    auto same = [&](const std::vector<CellKey>& g) {
+      return g.front().subject == k.subject && g.front().class_name == k.class_name;
+    };
+    auto group = std::find_if(per_class.begin(), per_class.end(), same);
+    if (group == per_class.end()) {
+      per_class.push_back({k});
+    } else {
+      group->push_back(k);
+    }
+  }
+  std::vector<CellKey> out;
+  for (size_t turn = 0; out.size() < cells.size(); ++turn) {
+    for (const std::vector<CellKey>& g : per_class) {
+      if (turn < g.size()) out.push_back(g[turn]);
+    }
+  }
+  return out;
+}
+
 Result<RunTally> run_cells(const std::vector<CellKey>& cells,
                            const std::vector<ChosenClasses>& chosen, ResultsStore& store,
                            CellRunner& runner, int concurrency, const ProgressSink& progress) {
@@ -109,6 +134,7 @@ Result<RunTally> run_cells(const std::vector<CellKey>& cells,
     if (seen) ++tally.already_done;
     if (!seen) todo.push_back(k);
   }
+  todo = interleave_classes(todo);
   if (tally.already_done > 0) {
     progress(fmt::format("{} of {} cells finished earlier: not run again", tally.already_done,
                          cells.size()));
@@ -148,6 +174,27 @@ Result<RunTally> run_cells(const std::vector<CellKey>& cells,
   if (store_error) return *store_error;
   tally.not_run = static_cast<int>(todo.size()) - tally.done - tally.failed;
   return tally;
+}
+
+Result<int> measure_missing_mutation(const std::vector<ChosenClasses>& chosen, ResultsStore& store,
+                                     CellRunner& runner, const ProgressSink& progress) {
+  auto finished = store.all();
+  if (!finished) return finished.error();
+  int measured = 0;
+  for (const CellResult& cell : *finished) {
+    if (stop_requested()) break;
+    const Subject* subject = subject_of(chosen, cell.key.subject);
+    if (subject == nullptr) continue;
+    std::optional<CellResult> again = runner.measure_again(cell, *subject);
+    if (!again) continue;
+    if (auto s = store.record(*again); !s) return s.error();
+    ++measured;
+    progress(fmt::format("{}: mutation score measured now: {}", cell_name(cell.key),
+                         again->metrics.mutation_score
+                             ? fmt::format("{:.2f} %", *again->metrics.mutation_score)
+                             : again->metrics.mutation_note));
+  }
+  return measured;
 }
 
 }  // namespace panta::eval

@@ -26,7 +26,8 @@ struct ChosenClasses {
 /// folder or a name no subject has.
 Result<std::vector<ChosenClasses>> choose_classes(const EvalSpec& spec);
 
-/// Every cell of the spec, in the order they run: subject, class, model, strategy, repeat.
+/// Every cell of the spec, by subject, class, model, strategy, repeat (`run_cells` runs them
+/// in turns over the classes).
 std::vector<CellKey> plan_cells(const EvalSpec& spec, const std::vector<ChosenClasses>& chosen);
 
 /// What a run of the cells did.
@@ -46,5 +47,11 @@ using ProgressSink = std::function<void(const std::string& line)>;
 Result<RunTally> run_cells(const std::vector<CellKey>& cells,
                            const std::vector<ChosenClasses>& chosen, ResultsStore& store,
                            CellRunner& runner, int concurrency, const ProgressSink& progress);
+
+/// Measures the mutation score of finished cells that have none because the panta of their run
+/// had no `panta mutate` (`CellRunner::measure_again`), one at a time, and records them;
+/// returns how many were measured. Stops early on Ctrl-C.
+Result<int> measure_missing_mutation(const std::vector<ChosenClasses>& chosen, ResultsStore& store,
+                                     CellRunner& runner, const ProgressSink& progress);
 
 }  // namespace panta::eval

@@ -313,6 +313,66 @@ class FakeRunner : public CellRunner {
   std::string interrupt;
 };
 
+// Cells running at once work on different classes: the cells take turns over the classes.
+TEST(EvalRun, CellsTakeTurnsOverTheClasses) {
+  test::TempDir dir;
+  EvalSpec spec;
+  spec.path = dir.path() + "/spec.toml";
+  spec.strategies = {"basic", "panta"};
+  spec.model.llms = {"cmd:x"};
+  Subject s{"shop", dir.path(), "", "", {}, "", ""};
+  std::vector<ChosenClasses> chosen = {
+      {s,
+       {{"p.A", "", true, false, "class", {12}}, {"p.B", "", true, false, "class", {12}}},
+       2,
+       {}}};
+  auto store = ResultsStore::open(spec.results_path());
+  ASSERT_TRUE(store.ok());
+  struct Order : CellRunner {
+    std::optional<CellResult> run(const CellKey& key, const Subject&) override {
+      ran.push_back(key.class_name + ":" + key.strategy);
+      return CellResult{key, "done", {}, ""};
+    }
+    std::vector<std::string> ran;
+  } order;
+  auto tally = run_cells(plan_cells(spec, chosen), chosen, *store, order, 1, [](auto&) {});
+  ASSERT_TRUE(tally.ok());
+  EXPECT_EQ(order.ran,
+            (std::vector<std::string>{"p.A:basic", "p.B:basic", "p.A:panta", "p.B:panta"}));
+}
+
+// A later eval whose panta has `mutate` measures the finished cells that have no score.
+TEST(EvalRun, FinishedCellsWithoutMutationScoreAreMeasuredLater) {
+  test::TempDir dir;
+  EvalSpec spec;
+  spec.path = dir.path() + "/spec.toml";
+  spec.strategies = {"basic", "panta"};
+  spec.model.llms = {"cmd:x"};
+  Subject s{"shop", dir.path(), "", "", {}, "", ""};
+  std::vector<ChosenClasses> chosen = {{s, {{"p.A", "", true, false, "class", {12}}}, 1, {}}};
+  auto store = ResultsStore::open(spec.results_path());
+  ASSERT_TRUE(store.ok());
+  struct Later : FakeRunner {
+    std::optional<CellResult> measure_again(const CellResult& cell, const Subject&) override {
+      if (cell.key.strategy != "panta") return std::nullopt;  // e.g. no scratch copy kept
+      CellResult again = cell;
+      again.metrics.mutation_score = 42.5;
+      return again;
+    }
+  } runner;
+  auto quiet = [](const std::string&) {};
+  ASSERT_TRUE(run_cells(plan_cells(spec, chosen), chosen, *store, runner, 1, quiet).ok());
+  auto measured = measure_missing_mutation(chosen, *store, runner, quiet);
+  ASSERT_TRUE(measured.ok());
+  EXPECT_EQ(*measured, 1);
+  auto all = store->all();
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 2u);
+  for (const CellResult& c : *all) {
+    EXPECT_EQ(c.metrics.mutation_score.has_value(), c.key.strategy == "panta");
+  }
+}
+
 TEST(EvalRun, ResumeSkipsFinishedCellsAndAnInterruptedOneRunsAgain) {
   test::TempDir dir;
   EvalSpec spec;
