@@ -162,9 +162,11 @@ Result<std::string> gradle_build_key(const std::string& root) {
 }
 
 std::string gradle_failure_summary(std::string_view out, std::string_view err) {
-  std::vector<std::string> lines = split_lines(err);
-  std::vector<std::string> out_lines = split_lines(out);
-  lines.insert(lines.end(), out_lines.begin(), out_lines.end());
+  std::vector<std::string> lines = split_lines(err);  // Gradle reports failures on stderr
+  if (std::find(lines.begin(), lines.end(), "* What went wrong:") == lines.end()) {
+    std::vector<std::string> out_lines = split_lines(out);
+    lines.insert(lines.end(), out_lines.begin(), out_lines.end());
+  }
   auto wrong = std::find(lines.begin(), lines.end(), "* What went wrong:");
   std::string summary;
   if (wrong != lines.end()) {

@@ -108,11 +108,17 @@ TEST(GradleRoot, NearestSettingsUpwards) {
 }
 
 std::vector<GradleProject> two_projects() {
-  GradleProject root{":", "/b"};
-  GradleProject app{":app", "/b/app"};
+  GradleProject root;
+  root.path = ":";
+  root.dir = "/b";
+  GradleProject app;
+  app.path = ":app";
+  app.dir = "/b/app";
   app.java = true;
   app.source_dirs = {"/nonexistent/app/src"};
-  GradleProject core{":libs:core", "/b/libs/core"};
+  GradleProject core;
+  core.path = ":libs:core";
+  core.dir = "/b/libs/core";
   core.java = true;
   return {root, app, core};
 }
