@@ -7,13 +7,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
+# gradle: Debian's 4.4.1, which the Gradle end-to-end test (tests/unit/gradle_test.cc) runs.
 debs=(
   build-essential cmake pkg-config clang-format
   libtree-sitter-dev nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
   libtomlplusplus-dev libpugixml-dev libcurl4-openssl-dev libsqlite3-dev libkainjow-mustache-dev libalglib-dev
   openjdk-17-jdk-headless junit4 junit5 libjacoco-java libasm-java libmockito-java
   libhamcrest-java libopentest4j-java libapiguardian-java
-  python3 openssl libssl-dev bubblewrap maven ccache
+  python3 openssl libssl-dev bubblewrap maven ccache gradle
   chromium
 )
 # Node and npm may come from elsewhere than Debian (as on the reference machines).

@@ -109,7 +109,8 @@ Result<project::Project> load_project(const ProjectOptions& o,
     flags.classpath = std::move(cp);
   }
   project::RealMavenTool maven;
-  auto project = project::load_project(o.project, flags, maven, hints);
+  project::RealGradleTool gradle;
+  auto project = project::load_project(o.project, flags, maven, hints, &gradle);
   if (!project) return project.error();
   std::vector<std::string> jars = project->classpath;
   jars.insert(jars.end(), project->test_classpath.begin(), project->test_classpath.end());

@@ -36,22 +36,7 @@ bool lists_module(const std::string& parent, const std::string& child) {
 
 /// Whether the module's main or test sources hold the class or package `hint`.
 bool holds(const MavenModule& m, const std::string& hint) {
-  std::string name = hint.substr(0, hint.find('#'));
-  if (name.ends_with(".*")) name.resize(name.size() - 2);
-  std::string path = name;
-  std::replace(path.begin(), path.end(), '.', '/');
-  std::error_code ec;
-  for (const std::string& root : {m.source_dir, m.test_source_dir}) {
-    if (root.empty()) continue;
-    if (fs::is_directory(root + "/" + path, ec)) return true;
-    // "pkg.Outer.Inner" and "pkg.Outer$Inner" live in pkg/Outer.java
-    std::string file = path.substr(0, path.find('$'));
-    for (size_t cut = file.size(); cut != std::string::npos; cut = file.rfind('/', cut - 1)) {
-      if (fs::is_regular_file(root + "/" + file.substr(0, cut) + ".java", ec)) return true;
-      if (cut == 0) break;
-    }
-  }
-  return false;
+  return sources_hold({m.source_dir, m.test_source_dir}, hint);
 }
 
 std::string module_names(const std::vector<MavenModule>& modules) {
@@ -189,6 +174,25 @@ bool has_junit(const std::vector<ResolvedArtifact>& list) {
 }
 
 }  // namespace
+
+bool sources_hold(const std::vector<std::string>& roots, const std::string& hint) {
+  std::string name = hint.substr(0, hint.find('#'));
+  if (name.ends_with(".*")) name.resize(name.size() - 2);
+  std::string path = name;
+  std::replace(path.begin(), path.end(), '.', '/');
+  std::error_code ec;
+  for (const std::string& root : roots) {
+    if (root.empty()) continue;
+    if (fs::is_directory(root + "/" + path, ec)) return true;
+    // "pkg.Outer.Inner" and "pkg.Outer$Inner" live in pkg/Outer.java
+    std::string file = path.substr(0, path.find('$'));
+    for (size_t cut = file.size(); cut != std::string::npos; cut = file.rfind('/', cut - 1)) {
+      if (fs::is_regular_file(root + "/" + file.substr(0, cut) + ".java", ec)) return true;
+      if (cut == 0) break;
+    }
+  }
+  return false;
+}
 
 std::string find_reactor_root(const std::string& dir) {
   std::string root = normal(dir);

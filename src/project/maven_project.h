@@ -44,6 +44,10 @@ struct MavenResolution {
 /// lists the one below among its <modules>; `dir` itself when none does.
 std::string find_reactor_root(const std::string& dir);
 
+/// Whether one of the source folders `roots` holds the class or package `hint` ("pkg.Outer",
+/// "pkg.Outer$Inner", "pkg.Outer.Inner", "pkg", "pkg.*", "pkg.Outer#method").
+bool sources_hold(const std::vector<std::string>& roots, const std::string& hint);
+
 /// Which module of `modules` is under test: the one named `module` (artifactId or folder
 /// relative to the reactor), else the one whose folder is `dir`, else the only one with
 /// sources, else the one whose main or test sources hold one of `hints` (class FQNs or

@@ -8,12 +8,19 @@
 
 #include "java/source_text.h"
 #include "project/gradle.h"
+#include "project/gradle_project.h"
 #include "project/project_config.h"
 
 namespace panta::project {
 namespace {
 
 namespace fs = std::filesystem;
+
+/// The build tools load_project may call; `gradle` is null when Gradle is not to be asked.
+struct BuildTools {
+  MavenTool& maven;
+  GradleTool* gradle;
+};
 
 /// `path` made absolute against `base`, normalised, without a trailing separator.
 std::string absolute_path(const std::string& base, const std::string& path) {
@@ -135,25 +142,75 @@ Result<Layout> read_maven_build(Project& project, const ProjectSettings& setting
   return default_layout(BuildSystem::kMaven);
 }
 
-Status read_gradle_build(Project& project) {
+/// The test dependencies and release of the project's build script, when it has one.
+Status scan_gradle_script(Project& project) {
   std::string script = project.root + "/build.gradle";
   if (!is_file(script)) script += ".kts";
+  if (!is_file(script)) return ok_status();  // a project configured by the root's script
   auto text = java::read_file(script);
   if (!text) return text.error();
   project.test_dependencies = scan_gradle_test_dependencies(*text);
-  project.java_release = scan_gradle_java_release(*text);
+  if (project.java_release.empty()) project.java_release = scan_gradle_java_release(*text);
   return ok_status();
 }
 
+/// The project Gradle resolved, as the project: its folder, layout, class paths and settings.
+Layout take_gradle_project(Project& project, GradleResolution& resolved) {
+  const GradleProject& p = resolved.project;
+  project.root = absolute_path("/", p.dir);
+  project.reactor_root = resolved.build_root;
+  project.module = p.path == ":" ? "" : p.path;
+  if (!p.encoding.empty()) project.encoding = p.encoding;
+  project.release = resolved.release;
+  if (resolved.release) project.java_release = std::to_string(*resolved.release);
+  for (const std::string& dir : p.resource_dirs) {
+    if (is_directory(dir)) project.resource_dirs.push_back(dir);
+  }
+  for (const std::string& dir : p.test_resource_dirs) {
+    if (is_directory(dir)) project.test_resource_dirs.push_back(dir);
+  }
+  project.classpath = resolved.classpath;
+  project.test_classpath = resolved.test_classpath;
+  project.stack_origin = StackOrigin::kProject;
+  if (resolved.needs_default_stack) project.test_classpath.clear();
+  project.resolution_note = resolved.note;
+  Layout layout = default_layout(BuildSystem::kGradle);
+  if (!p.source_dirs.empty()) layout.src_dir = p.source_dirs[0];
+  if (!p.test_source_dirs.empty()) layout.test_dir = p.test_source_dirs[0];
+  if (!p.outputs.empty()) layout.classes_dir = p.outputs[0];
+  return layout;
+}
+
+/// Asks Gradle for the class paths unless they are given; when no Gradle is found, says so in
+/// `resolution_note` and goes on as with a --classpath that is empty.
+Result<Layout> read_gradle_build(Project& project, const ProjectSettings& settings,
+                                 const BuildTools& tools, const std::vector<std::string>& hints) {
+  Layout layout = default_layout(BuildSystem::kGradle);
+  if (!settings.classpath && tools.gradle != nullptr) {
+    auto resolved = resolve_gradle_project(*tools.gradle, tools.maven, project.root,
+                                           settings.module.value_or(""), hints);
+    if (resolved) {
+      layout = take_gradle_project(project, *resolved);
+    } else if (resolved.error().kind == ErrorKind::kUnresolved) {
+      project.resolution_note = resolved.error().message +
+                                "; give the class path with --classpath, or `classpath` in "
+                                "panta.toml";
+    } else {
+      return resolved.error();
+    }
+  }
+  if (auto s = scan_gradle_script(project); !s) return s.error();
+  return layout;
+}
+
 /// Reads the build and returns the layout its folders follow.
-Result<Layout> read_build(Project& project, const ProjectSettings& settings, MavenTool& maven,
-                          const std::vector<std::string>& hints) {
+Result<Layout> read_build(Project& project, const ProjectSettings& settings,
+                          const BuildTools& tools, const std::vector<std::string>& hints) {
   switch (project.build_system) {
     case BuildSystem::kMaven:
-      return read_maven_build(project, settings, maven, hints);
+      return read_maven_build(project, settings, tools.maven, hints);
     case BuildSystem::kGradle:
-      if (auto s = read_gradle_build(project); !s) return s.error();
-      break;
+      return read_gradle_build(project, settings, tools, hints);
     case BuildSystem::kPlain:
       break;
   }
@@ -227,7 +284,8 @@ Result<std::vector<std::string>> Project::test_sources() const {
 }
 
 Result<Project> load_project(const std::string& root, const ProjectSettings& flags,
-                             MavenTool& maven, const std::vector<std::string>& hints) {
+                             MavenTool& maven, const std::vector<std::string>& hints,
+                             GradleTool* gradle) {
   std::error_code ec;
   Project project;
   project.root = absolute_path(fs::current_path(ec).string(), root);
@@ -237,7 +295,7 @@ Result<Project> load_project(const std::string& root, const ProjectSettings& fla
   ProjectSettings settings = overlay(flags, config->settings);
   project.reactor_root = project.root;
   project.build_system = detect_build_system(project.root);
-  auto layout = read_build(project, settings, maven, hints);
+  auto layout = read_build(project, settings, BuildTools{maven, gradle}, hints);
   if (!layout) return layout.error();
   Status placed = place_folders(project, settings, *layout);
   if (!placed) return placed.error();

@@ -6,6 +6,7 @@
 
 #include "core/result.h"
 #include "project/dependency.h"
+#include "project/gradle_tool.h"
 #include "project/maven.h"
 #include "project/maven_project.h"
 #include "project/project_settings.h"
@@ -23,9 +24,10 @@ std::string_view build_system_name(BuildSystem build_system);
 /// folder (where its tests run and Panta keeps .panta/).
 struct Project {
   std::string root;
-  /// The top of the Maven reactor the module belongs to (== root for other projects).
+  /// The top of the Maven reactor or Gradle build the module belongs to (== root otherwise).
   std::string reactor_root;
-  std::string module;  ///< The Maven module's artifactId; "" for other projects.
+  /// The Maven module's artifactId, the Gradle project's path (":app"); "" for other projects.
+  std::string module;
   BuildSystem build_system = BuildSystem::kPlain;
   std::string src_dir;
   std::string test_dir;  ///< May not exist yet.
@@ -81,9 +83,12 @@ struct Project {
 /// When Maven cannot, the project's own pom is read instead and `resolution_note` says so; that
 /// is an error only when the main code has dependencies and no --classpath is given. Fails
 /// naming the missing folder, the malformed file, the flags a plain project needs, the module
-/// that is unknown or not told, or how to give the class path.
+/// that is unknown or not told, or how to give the class path. A Gradle project without a
+/// class path given is resolved by `gradle` (resolve_gradle_project) when it is not null; when
+/// no Gradle is found, `resolution_note` says so; a failing Gradle is an error.
 Result<Project> load_project(const std::string& root, const ProjectSettings& flags,
-                             MavenTool& maven, const std::vector<std::string>& hints = {});
+                             MavenTool& maven, const std::vector<std::string>& hints = {},
+                             GradleTool* gradle = nullptr);
 
 /// The test class Panta writes for a class: "pkg.Outer" + "Test" (nested classes map to the
 /// top-level one).
