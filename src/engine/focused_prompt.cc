@@ -86,7 +86,8 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
 }
 
 std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
-                                const std::string& context, prompt::FocusedInputs& out) {
+                                const std::string& context, prompt::FocusedInputs& out,
+                                const std::set<uint32_t>& also_show) {
   out.context = context;
   std::vector<Gap> gaps = find_gaps(cut, state.coverage);
   mark_said_unreachable(gaps, state.said_unreachable);
@@ -95,7 +96,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
     out.source = prompt::numbered_without_licence(cut.source_text);
     out.sliced = false;
   } else {
-    out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut));
+    out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show));
     out.sliced = true;
     out.gaps = render_gaps(gaps, cut);
     out.unreachable = render_unreachable(gaps);

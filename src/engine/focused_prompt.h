@@ -1,5 +1,6 @@
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,10 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
 /// the methods with gaps; the test class's names and other members; the gaps not asked for
 /// too often (counting this ask in `state.gap_asks`); the last answer's tests not kept.
 /// Returns every gap, possibly unreachable ones marked.
+/// `also_show`: lines the prompt asks about besides the gaps (a mutants round's mutated
+/// lines), whose methods the slice shows too.
 std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
-                                const std::string& context, prompt::FocusedInputs& out);
+                                const std::string& context, prompt::FocusedInputs& out,
+                                const std::set<uint32_t>& also_show = {});
 
 }  // namespace panta::engine

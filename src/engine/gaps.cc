@@ -320,15 +320,21 @@ std::string render_unreachable(const std::vector<Gap>& gaps) {
 
 std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gaps,
                                                      const ClassUnderTest& cut,
-                                                     uint32_t whole_up_to) {
+                                                     uint32_t whole_up_to,
+                                                     const std::set<uint32_t>& also) {
   std::map<uint32_t, std::set<uint32_t>> out;
   for (const MethodGraph& m : cut.graphs) {
     std::set<uint32_t> near;
     bool has_gap = false;
-    for (const Gap& g : gaps) {
-      if (!g.infeasible.empty() || g.method != m.key) continue;
+    auto show_near = [&](uint32_t line) {
       has_gap = true;
-      for (uint32_t l = g.line > 3 ? g.line - 3 : 1; l <= g.line + 3; ++l) near.insert(l);
+      for (uint32_t l = line > 3 ? line - 3 : 1; l <= line + 3; ++l) near.insert(l);
+    };
+    for (const Gap& g : gaps) {
+      if (g.infeasible.empty() && g.method == m.key) show_near(g.line);
+    }
+    for (auto l = also.lower_bound(m.start_line); l != also.end() && *l <= m.end_line; ++l) {
+      show_near(*l);
     }
     if (!has_gap) continue;
     if (m.end_line - m.start_line + 1 <= whole_up_to) {

@@ -43,12 +43,14 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut)
 /// false: a loop without a condition ends only by break, return or throw"); "" when none.
 std::string render_unreachable(const std::vector<Gap>& gaps);
 
-/// What a sliced source shows of the methods that have a gap a prompt names, by their first
-/// line: a method of at most `whole_up_to` lines whole (an empty set), a longer one its
-/// decisions and the lines within 3 of a gap.
+/// What a sliced source shows of the methods that have a gap a prompt names or one of
+/// `also` (lines a prompt asks about otherwise: surviving mutants), by their first line: a
+/// method of at most `whole_up_to` lines whole (an empty set), a longer one its decisions and
+/// the lines within 3 of a gap or of a line of `also`.
 std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gaps,
                                                      const ClassUnderTest& cut,
-                                                     uint32_t whole_up_to = 30);
+                                                     uint32_t whole_up_to = 30,
+                                                     const std::set<uint32_t>& also = {});
 
 /// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
 /// code", "lines 352-361: the condition can never be false"), with what it said: the line or

@@ -155,7 +155,7 @@ Status Generation::load(const std::string& prompt_dir) {
   if (!cut) return cut.error();
   cut_.emplace(std::move(*cut));
   mutants_.emplace(options_.mutation_probe.get(), options_.mutants, cut_->test_path, cut_->package,
-                   cut_->test_class);
+                   cut_->test_class, cut_->source_text);
   // Before any model call: where the tests go must be a test folder, and writable.
   if (auto s = project::check_test_file_location(project_, cut_->test_path); !s) return s;
   if (auto s = check_writable(fs::path(cut_->test_path).parent_path().string()); !s) return s;
@@ -378,7 +378,8 @@ std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
   selections_.clear();
   if (strategy_->feeds_failures) in.failed_tests = state_.failed;
   if (mutants_->take_round(state_, in)) {  // generate --mutants
-    if (strategy_->focused) focused_inputs(*cut_, state_, focused_context_, in.focused);
+    if (strategy_->focused)
+      focused_inputs(*cut_, state_, focused_context_, in.focused, mutants_->round_lines());
     return {{in, mutants_template(*strategy_)}};
   }
   if (strategy_->prompt_per_path) {

@@ -6,13 +6,30 @@ namespace panta::engine {
 
 namespace {
 
-// One line per survivor; PIT's equal descriptions on one line (`a < 0 || a > 100`) as one line
-// saying how many.
-std::vector<std::string> prompt_lines_of(const std::vector<mutation::Mutant>& survivors) {
+// The code on line `n` of `source`, trimmed; "" when there is no such line.
+std::string code_on_line(const std::string& source, int n) {
+  size_t start = 0;
+  for (int i = 1; i < n && start != std::string::npos; ++i) {
+    start = source.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (n < 1 || start == std::string::npos || start >= source.size()) return "";
+  std::string line = source.substr(start, source.find('\n', start) - start);
+  size_t first = line.find_first_not_of(" \t");
+  size_t last = line.find_last_not_of(" \t\r");
+  return first == std::string::npos ? "" : line.substr(first, last - first + 1);
+}
+
+// One line per survivor, with its line's code (PIT says what changed, not where on the line);
+// PIT's equal descriptions on one line (`a < 0 || a > 100`) as one line saying how many.
+std::vector<std::string> prompt_lines_of(const std::vector<mutation::Mutant>& survivors,
+                                         const std::string& source) {
   std::vector<std::string> lines;
   std::vector<int> counts;
   for (const mutation::Mutant& m : survivors) {
     std::string line = mutation::survivor_line(m);
+    std::string code = code_on_line(source, m.line);
+    if (!code.empty()) line += "; the line: `" + code + "`";
     if (!lines.empty() && lines.back() == line) {
       ++counts.back();
     } else {
@@ -29,11 +46,13 @@ std::vector<std::string> prompt_lines_of(const std::vector<mutation::Mutant>& su
 }  // namespace
 
 MutantsStep::MutantsStep(MutationProbe* probe, int max_mutants, std::string test_path,
-                         const std::string& package, const std::string& test_class)
+                         const std::string& package, const std::string& test_class,
+                         std::string source)
     : probe_(probe),
       max_mutants_(max_mutants),
       test_path_(std::move(test_path)),
-      test_fqn_(package.empty() ? test_class : package + "." + test_class) {}
+      test_fqn_(package.empty() ? test_class : package + "." + test_class),
+      source_(std::move(source)) {}
 
 std::optional<mutation::MutationReport> MutantsStep::measure(const std::string& test_text,
                                                              const EventSink& events) {
@@ -68,7 +87,9 @@ bool MutantsStep::next_round(const junit::TestFile& file, const EventSink& event
     return false;
   }
   if (static_cast<int>(survivors.size()) > max_mutants_) survivors.resize(max_mutants_);
-  lines_ = prompt_lines_of(survivors);
+  lines_ = prompt_lines_of(survivors, source_);
+  round_lines_.clear();
+  for (const mutation::Mutant& m : survivors) round_lines_.insert(static_cast<uint32_t>(m.line));
   ++rounds_;
   pending_ = true;
   measured_ = false;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ class MutantsStep {
  public:
   /// Off when `probe` is null or `max_mutants` is 0. `probe` outlives the step.
   /// The test class is `test_class` (simple name) of `package`, its file `test_path`.
+  /// `source` is the class's source text: a survivor is named with its line's code.
   MutantsStep(MutationProbe* probe, int max_mutants, std::string test_path,
-              const std::string& package, const std::string& test_class);
+              const std::string& package, const std::string& test_class, std::string source);
 
   /// Called when the loop's stop rule says stop: measures the test file as it is with PIT and
   /// says whether a mutants round runs now (some survive, and the last round killed more).
@@ -34,6 +36,8 @@ class MutantsStep {
   /// After the loop: measures once more when the last iteration was a round not yet measured,
   /// then writes the scores and rounds into `report`.
   void finish(const junit::TestFile& file, const EventSink& events, GenerateReport& report);
+  /// The lines of the last round's survivors (a focused prompt shows their methods).
+  const std::set<uint32_t>& round_lines() const { return round_lines_; }
 
  private:
   std::optional<mutation::MutationReport> measure(const std::string& test_text,
@@ -43,7 +47,9 @@ class MutantsStep {
   int max_mutants_;
   std::string test_path_;
   std::string test_fqn_;
+  std::string source_;
   std::vector<std::string> lines_;
+  std::set<uint32_t> round_lines_;
   std::optional<double> before_;
   std::optional<double> after_;
   int last_detected_ = -1;

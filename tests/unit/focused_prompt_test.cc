@@ -134,6 +134,16 @@ TEST(FocusedPrompt, ALineTestsReachButWhoseCallThrowsIsNotAskedFor) {
   EXPECT_EQ(why["L8"], "");
 }
 
+// A mutants round's mutated lines show their methods in the slice, gap or not.
+TEST(FocusedPrompt, TheMethodsOfMutatedLinesAreShown) {
+  ClassUnderTest cut = class_of("Branches.java");
+  std::vector<Gap> none;
+  EXPECT_TRUE(lines_to_show(none, cut).empty());
+  auto shown = lines_to_show(none, cut, 30, {7});
+  EXPECT_EQ(shown.size(), 1u);
+  EXPECT_EQ(shown.count(4), 1u);  // sign(int), lines 4-11, whole
+}
+
 // A switch whose cases name every constant of an enum never takes its default (javac still
 // counts the branch): the outcome and the lines only it leads to are possibly unreachable, with
 // the reason; a switch naming some of them keeps its default asked for.

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <set>
 
 #include "engine/mutants_step.h"
 #include "engine/strategy.h"
@@ -42,7 +43,10 @@ const EventSink kQuiet = [](const Event&) {};
 TEST(MutantsStep, RoundsGoOnWhileTheyKillMoreAndNameAtMostNSurvivors) {
   ScriptedProbe probe;
   probe.answers = {report(4, 3), report(6, 1), report(6, 1)};
-  MutantsStep step(&probe, 2, "/p/tests/demo/GradesTest.java", "demo", "GradesTest");
+  std::string source;
+  for (int line = 1; line < 28; ++line) source += "\n";
+  source += "    if (points >= 90) {\n  }\n";
+  MutantsStep step(&probe, 2, "/p/tests/demo/GradesTest.java", "demo", "GradesTest", source);
   LoopState state;
   prompt::GenerateInputs in;
   EXPECT_FALSE(step.take_round(state, in));
@@ -52,7 +56,8 @@ TEST(MutantsStep, RoundsGoOnWhileTheyKillMoreAndNameAtMostNSurvivors) {
   ASSERT_EQ(in.surviving_mutants.size(), 2u);
   EXPECT_EQ(in.surviving_mutants[0],
             "line 28: changed conditional boundary (ConditionalsBoundaryMutator, in letter) "
-            "survives");
+            "survives; the line: `if (points >= 90) {`");
+  EXPECT_EQ(step.round_lines(), (std::set<uint32_t>{28, 29}));
   EXPECT_EQ(probe.seen[0].rfind("demo.GradesTest package demo;", 0), 0u);
   EXPECT_TRUE(step.next_round(file_of("  void a() {}\n"), kQuiet));   // 4 -> 6 detected
   EXPECT_FALSE(step.next_round(file_of("  void b() {}\n"), kQuiet));  // 6 -> 6: nothing new
@@ -72,7 +77,7 @@ TEST(MutantsStep, EqualSurvivorsOfOneLineAreOneLineWithTheirCount) {
     r.mutants.push_back({line, "letter", "ConditionalsBoundaryMutator",
                          "changed conditional boundary", "survived", false});
   probe.answers = {r};
-  MutantsStep step(&probe, 5, "/t/GradesTest.java", "demo", "GradesTest");
+  MutantsStep step(&probe, 5, "/t/GradesTest.java", "demo", "GradesTest", "");
   ASSERT_TRUE(step.next_round(file_of(""), kQuiet));
   LoopState state;
   prompt::GenerateInputs in;
@@ -86,7 +91,7 @@ TEST(MutantsStep, EqualSurvivorsOfOneLineAreOneLineWithTheirCount) {
 TEST(MutantsStep, TheIterationLimitMeasuresOnceMoreAndPitFailureStopsQuietly) {
   ScriptedProbe probe;
   probe.answers = {report(1, 1), report(2, 0)};
-  MutantsStep step(&probe, 5, "/t/GradesTest.java", "", "GradesTest");
+  MutantsStep step(&probe, 5, "/t/GradesTest.java", "", "GradesTest", "");
   ASSERT_TRUE(step.next_round(file_of(""), kQuiet));
   GenerateReport r;
   step.finish(file_of(""), kQuiet, r);  // the loop ended after the round: measured again
@@ -97,7 +102,7 @@ TEST(MutantsStep, TheIterationLimitMeasuresOnceMoreAndPitFailureStopsQuietly) {
 
   ScriptedProbe failing;
   failing.answers = {Error{"PIT failed (exit 1)"}};
-  MutantsStep broken(&failing, 5, "/t/GradesTest.java", "demo", "GradesTest");
+  MutantsStep broken(&failing, 5, "/t/GradesTest.java", "demo", "GradesTest", "");
   EXPECT_FALSE(broken.next_round(file_of(""), kQuiet));
   GenerateReport b;
   broken.finish(file_of(""), kQuiet, b);
@@ -106,7 +111,7 @@ TEST(MutantsStep, TheIterationLimitMeasuresOnceMoreAndPitFailureStopsQuietly) {
 }
 
 TEST(MutantsStep, OffWithoutAProbeAndTheTemplateOfPathStrategiesIsCov) {
-  MutantsStep off(nullptr, 5, "/t/GradesTest.java", "demo", "GradesTest");
+  MutantsStep off(nullptr, 5, "/t/GradesTest.java", "demo", "GradesTest", "");
   EXPECT_FALSE(off.next_round(file_of(""), kQuiet));
   GenerateReport r;
   off.finish(file_of(""), kQuiet, r);
