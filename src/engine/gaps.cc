@@ -27,22 +27,6 @@ std::string quoted(const std::string& code) {
   return "`" + code + "`";
 }
 
-// Line `line` (1-based) of `text`, trimmed and cut to `width` characters.
-std::string line_text(const std::string& text, uint32_t line, size_t width = 100) {
-  size_t at = 0;
-  for (uint32_t l = 1; l < line && at != std::string::npos; ++l) {
-    at = text.find('\n', at);
-    if (at != std::string::npos) ++at;
-  }
-  if (at == std::string::npos || at >= text.size()) return "";
-  std::string out = text.substr(at, text.find('\n', at) - at);
-  size_t first = out.find_first_not_of(" \t");
-  size_t last = out.find_last_not_of(" \t\r");
-  out = first == std::string::npos ? "" : out.substr(first, last - first + 1);
-  if (out.size() > width) out = utf8_prefix(out, width) + " ...";
-  return out;
-}
-
 // The declared type (its simple name) of the variable `name` in `source`: a parameter, field or
 // local written `Type name` followed by `,`, `;`, `=` or `)`; "" when none is found.
 std::string declared_type(const std::string& source, const std::string& name) {
@@ -215,6 +199,21 @@ void reached_lines(const cfg::Graph& graph, const std::vector<select::EdgeStatus
 }
 
 }  // namespace
+
+std::string line_text(const std::string& text, uint32_t line, size_t width) {
+  size_t at = 0;
+  for (uint32_t l = 1; l < line && at != std::string::npos; ++l) {
+    at = text.find('\n', at);
+    if (at != std::string::npos) ++at;
+  }
+  if (at == std::string::npos || at >= text.size()) return "";
+  std::string out = text.substr(at, text.find('\n', at) - at);
+  size_t first = out.find_first_not_of(" \t");
+  size_t last = out.find_last_not_of(" \t\r");
+  out = first == std::string::npos ? "" : out.substr(first, last - first + 1);
+  if (out.size() > width) out = utf8_prefix(out, width) + " ...";
+  return out;
+}
 
 std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage) {
   std::vector<Gap> out;

@@ -20,6 +20,10 @@ struct Gap {
   std::string infeasible;  ///< Why it may be unreachable; "" when nothing says so
 };
 
+/// Line `line` (1-based) of `text`, trimmed and cut to `width` characters ("" when there is
+/// no such line).
+std::string line_text(const std::string& text, uint32_t line, size_t width = 100);
+
 /// The gaps of the class under `coverage`: per method (in source order) its lines that never
 /// ran and the outcomes of its decisions that never happened (inferred from JaCoCo's counters,
 /// select::missed_outcomes), then lines outside methods. Outcomes a constant condition or a

@@ -2,23 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "engine/gaps.h"
+
 namespace panta::engine {
 
 namespace {
-
-// The code on line `n` of `source`, trimmed; "" when there is no such line.
-std::string code_on_line(const std::string& source, int n) {
-  size_t start = 0;
-  for (int i = 1; i < n && start != std::string::npos; ++i) {
-    start = source.find('\n', start);
-    if (start != std::string::npos) ++start;
-  }
-  if (n < 1 || start == std::string::npos || start >= source.size()) return "";
-  std::string line = source.substr(start, source.find('\n', start) - start);
-  size_t first = line.find_first_not_of(" \t");
-  size_t last = line.find_last_not_of(" \t\r");
-  return first == std::string::npos ? "" : line.substr(first, last - first + 1);
-}
 
 // One line per survivor, with its line's code (PIT says what changed, not where on the line);
 // PIT's equal descriptions on one line (`a < 0 || a > 100`) as one line saying how many.
@@ -28,7 +16,7 @@ std::vector<std::string> prompt_lines_of(const std::vector<mutation::Mutant>& su
   std::vector<int> counts;
   for (const mutation::Mutant& m : survivors) {
     std::string line = mutation::survivor_line(m);
-    std::string code = code_on_line(source, m.line);
+    std::string code = m.line > 0 ? line_text(source, static_cast<uint32_t>(m.line)) : "";
     if (!code.empty()) line += "; the line: `" + code + "`";
     if (!lines.empty() && lines.back() == line) {
       ++counts.back();
