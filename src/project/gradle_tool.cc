@@ -11,6 +11,7 @@
 #include "core/sha256.h"
 #include "java/source_text.h"
 #include "process/subprocess.h"
+#include "project/build_files.h"
 #include "project/gradle_report.h"
 
 namespace panta::project {
@@ -36,12 +37,6 @@ bool executable_file(const fs::path& path) {
   if (ec || !fs::is_regular_file(status)) return false;
   auto exec = fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec;
   return (status.permissions() & exec) != fs::perms::none;
-}
-
-bool skipped_folder(const fs::path& path) {
-  std::string name = path.filename().string();
-  return name == "build" || name == ".gradle" || name == ".git" || name == ".panta" ||
-         name == "node_modules" || name == "target";
 }
 
 bool build_file(const std::string& rel) {
@@ -111,10 +106,7 @@ std::optional<GradleReport> read_cache(const std::string& cache, const std::stri
 }  // namespace
 
 std::string gradle_cache_dir() {
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg != nullptr && *xdg == '/') return std::string(xdg) + "/panta/gradle";
-  const char* home = std::getenv("HOME");
-  return std::string(home != nullptr && *home != '\0' ? home : "/tmp") + "/.cache/panta/gradle";
+  return tool_cache_dir("gradle");
 }
 
 std::string find_gradle(const std::string& root, const std::string& program) {
@@ -138,27 +130,11 @@ std::string find_gradle_root(const std::string& dir) {
 }
 
 Result<std::string> gradle_build_key(const std::string& root) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  auto options = fs::directory_options::skip_permission_denied;
-  for (fs::recursive_directory_iterator it(root, options, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    std::error_code type_ec;
-    if (it->is_directory(type_ec) && skipped_folder(it->path())) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    std::string rel = it->path().lexically_relative(root).generic_string();
-    if (build_file(rel) && it->is_regular_file(type_ec)) files.push_back(rel);
-  }
-  std::sort(files.begin(), files.end());
-  std::string all = kCacheFormat;
-  for (const std::string& rel : files) {
-    auto text = java::read_file(root + "/" + rel);
-    if (!text) return text.error();
-    all += "\n" + rel + "\n" + sha256_hex(*text);
-  }
-  return sha256_hex(all + "\n" + std::string(gradle_init_script()));
+  auto all = build_files_listing(
+      root, kCacheFormat, {"build", ".gradle", ".git", ".panta", "node_modules", "target"},
+      [](const fs::path&, const std::string& rel) { return build_file(rel); });
+  if (!all) return all.error();
+  return sha256_hex(*all + "\n" + std::string(gradle_init_script()));
 }
 
 std::string gradle_failure_summary(std::string_view out, std::string_view err) {

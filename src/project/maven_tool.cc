@@ -12,6 +12,7 @@
 #include "core/sha256.h"
 #include "java/source_text.h"
 #include "process/subprocess.h"
+#include "project/build_files.h"
 
 namespace panta::project {
 namespace fs = std::filesystem;
@@ -125,12 +126,6 @@ std::optional<MavenReport> from_json(const std::string& text, const std::string&
   return report;
 }
 
-bool skipped_folder(const fs::path& path) {
-  std::string name = path.filename().string();
-  return name == "target" || name == ".git" || name == ".panta" || name == "node_modules" ||
-         name == "build";
-}
-
 std::string fetch_pom(const std::vector<ResolvedArtifact>& artifacts, bool transitive) {
   std::string pom =
       "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion>"
@@ -153,36 +148,17 @@ std::string fetch_pom(const std::vector<ResolvedArtifact>& artifacts, bool trans
 }  // namespace
 
 std::string maven_cache_dir() {
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg != nullptr && *xdg == '/') return std::string(xdg) + "/panta/maven";
-  const char* home = std::getenv("HOME");
-  return std::string(home != nullptr && *home != '\0' ? home : "/tmp") + "/.cache/panta/maven";
+  return tool_cache_dir("maven");
 }
 
 Result<std::string> maven_build_key(const std::string& root) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  auto options = fs::directory_options::skip_permission_denied;
-  for (fs::recursive_directory_iterator it(root, options, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    std::error_code type_ec;
-    if (it->is_directory(type_ec) && skipped_folder(it->path())) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    std::string rel = it->path().lexically_relative(root).generic_string();
-    bool config = rel.rfind(".mvn/", 0) == 0;
-    if ((it->path().filename() == "pom.xml" || config) && it->is_regular_file(type_ec))
-      files.push_back(rel);
-  }
-  std::sort(files.begin(), files.end());
-  std::string all = kCacheFormat;
-  for (const std::string& rel : files) {
-    auto text = java::read_file(root + "/" + rel);
-    if (!text) return text.error();
-    all += "\n" + rel + "\n" + sha256_hex(*text);
-  }
-  return sha256_hex(all);
+  auto all =
+      build_files_listing(root, kCacheFormat, {"target", ".git", ".panta", "node_modules", "build"},
+                          [](const fs::path& path, const std::string& rel) {
+                            return path.filename() == "pom.xml" || rel.rfind(".mvn/", 0) == 0;
+                          });
+  if (!all) return all.error();
+  return sha256_hex(*all);
 }
 
 RealMavenTool::RealMavenTool(std::string program, std::chrono::milliseconds timeout)
