@@ -16,12 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string block(const std::string& java) {
-  return "Here are the tests.\n```java\n" + java + "```\n";
-}
-
 nlohmann::json script() {
-  std::string first = block(R"(package org.example.shop;
+  std::string first = test::java_answer(R"(package org.example.shop;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -52,7 +48,7 @@ class CartTest {
   }
 }
 )");
-  auto repair = [](const std::string& body) { return block("@Test\n" + body + "\n"); };
+  auto repair = [](const std::string& body) { return test::java_answer("@Test\n" + body + "\n"); };
   return nlohmann::json::array({
       {{"answer", first}},
       {{"answer",
@@ -64,8 +60,9 @@ class CartTest {
       {{"answer", repair("void quits() {\n  System.exit(1);\n}")}},
       {{"answer", repair("void quits() {\n  Runtime.getRuntime().exit(1);\n}")}},
       // Iteration 2: a test that adds no coverage, so the run stops.
-      {{"answer", block("class CartTest {\n  @Test\n  void emptyAgain() {\n    assertEquals(0L, "
-                        "new Cart().total());\n  }\n}\n")}},
+      {{"answer",
+        test::java_answer("class CartTest {\n  @Test\n  void emptyAgain() {\n    assertEquals(0L, "
+                          "new Cart().total());\n  }\n}\n")}},
   });
 }
 
@@ -166,7 +163,8 @@ TEST(GenerateCli, PromptTooLongIsShrunkAndTheRunGoesOn) {
   llm::test::FakeLlmServer server(nlohmann::json::array(
       {too_long,
        {{"answer",
-         block("@Test\nvoid sizeOfEmpty() {\n  assertEquals(0, new Cart().size());\n}\n")}}}));
+         test::java_answer(
+             "@Test\nvoid sizeOfEmpty() {\n  assertEquals(0, new Cart().size());\n}\n")}}}));
   std::string root = test::copy_shop(dir, "shop");
   test::PantaRun r =
       test::run_panta(dir, "generate --project " + root +

@@ -14,30 +14,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string block(const std::string& java) {
-  return "Here are the tests.\n```java\n" + java + "```\n";
-}
-
 nlohmann::json script() {
   return nlohmann::json::array({
       // Iteration 1 (cov): covers mean(); coverage rises.
-      {{"answer", block("@Test\nvoid meanOfTwo() {\n  assertEquals(2.5, Grades.mean(new int[] "
-                        "{2, 3}), 1e-9);\n}\n")}},
+      {{"answer",
+        test::java_answer("@Test\nvoid meanOfTwo() {\n  assertEquals(2.5, Grades.mean(new int[] "
+                          "{2, 3}), 1e-9);\n}\n")}},
       // Iteration 2: nothing new is covered: coverage stops rising (--max-no-increase 1).
       {{"answer",
-        block("@Test\nvoid fiftyFails() {\n  assertEquals(\"F\", Grades.letter(50));\n}\n")}},
+        test::java_answer(
+            "@Test\nvoid fiftyFails() {\n  assertEquals(\"F\", Grades.letter(50));\n}\n")}},
       // Iteration 3, the mutants round: the boundaries no test checked.
-      {{"answer", block("@Test\nvoid boundaries() {\n"
-                        "  assertEquals(\"A\", Grades.letter(90));\n"
-                        "  assertEquals(\"B\", Grades.letter(89));\n"
-                        "  assertEquals(\"B\", Grades.letter(80));\n"
-                        "  assertEquals(\"C\", Grades.letter(79));\n"
-                        "  assertEquals(\"C\", Grades.letter(70));\n"
-                        "  assertEquals(\"F\", Grades.letter(69));\n"
-                        "  assertEquals(\"F\", Grades.letter(0));\n"
-                        "  assertEquals(\"A\", Grades.letter(100));\n"
-                        "  assertEquals(true, Grades.passes(70));\n"
-                        "  assertEquals(false, Grades.passes(69));\n}\n")}},
+      {{"answer", test::java_answer("@Test\nvoid boundaries() {\n"
+                                    "  assertEquals(\"A\", Grades.letter(90));\n"
+                                    "  assertEquals(\"B\", Grades.letter(89));\n"
+                                    "  assertEquals(\"B\", Grades.letter(80));\n"
+                                    "  assertEquals(\"C\", Grades.letter(79));\n"
+                                    "  assertEquals(\"C\", Grades.letter(70));\n"
+                                    "  assertEquals(\"F\", Grades.letter(69));\n"
+                                    "  assertEquals(\"F\", Grades.letter(0));\n"
+                                    "  assertEquals(\"A\", Grades.letter(100));\n"
+                                    "  assertEquals(true, Grades.passes(70));\n"
+                                    "  assertEquals(false, Grades.passes(69));\n}\n")}},
   });
 }
 

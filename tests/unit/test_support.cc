@@ -47,6 +47,10 @@ std::string fixture(const std::string& name) {
   return std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/analyze/" + name;
 }
 
+std::string java_answer(const std::string& java) {
+  return "Here are the tests.\n```java\n" + java + "```\n";
+}
+
 std::string slurp(const std::string& path) {
   auto text = java::read_file(path);
   EXPECT_TRUE(text.ok()) << path;

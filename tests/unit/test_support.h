@@ -24,6 +24,9 @@ std::string fixture(const std::string& name);
 /// Reads a whole file; fails the current test when it cannot.
 std::string slurp(const std::string& path);
 
+/// A scripted model's answer holding `java` in one ```java block.
+std::string java_answer(const std::string& java);
+
 /// Analyses one fixture file with every method listed.
 analyze::FileAnalysis analyze_fixture(const std::string& name, bool all_methods = true);
 
