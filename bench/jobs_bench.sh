@@ -88,7 +88,7 @@ Command: \`bench/jobs_bench.sh --write\` (env \`CLASSES\`=$classes, \`DELAYS\`=\
 org.example.shop.bench\`, a scripted \`cmd:\` model that answers each prompt after a fixed delay
 (5 s, then 15 s) with a test class covering both outcomes (one model call per class). Peak
 memory: RSS of panta and all its JVM helpers together, sampled every 0.2 s; per worker = that
-divided by the jobs. 2 cores shared with other workers (1-minute load average $load after the
+divided by the jobs. 2 cores (1-minute load average $load after the
 runs).
 
 | model delay s | --jobs | wall s | outside the model s | speed-up over --jobs 1 | peak RSS MB (all) | per worker MB | classes done |
@@ -97,10 +97,12 @@ ${rows%$'\n'}
 
 \"Outside the model\" is the wall time less the model's share (classes / jobs answers in a
 row, rounded up, times the delay): helper starts, compiling and running the tests, the report.
-Targets: >= 1.8x at 2 jobs, >= 3x at 4 jobs. Where they are missed, the time outside the model
-did not shrink with more jobs: it is CPU work, and the 2 cores were shared with other builds
-(load above), so N helpers at once each ran slower; the model's share itself divides by the
-jobs as it should."
+Targets (issue 14, \"when the model dominates\": the 15 s rows): >= 1.8x at 2 jobs, >= 3x at 4
+jobs. The model's share divides by the jobs as it should; the time outside the model does not
+shrink with more jobs, it grows: it is CPU work (a JVM helper per class starting, javac, the
+tests) and N helpers share the 2 cores, so with a 5 s model it is a larger part of the wall
+time and the speed-up is lower. Under other load (above) that part grows further: on
+2026-12-03 at load 20 the 15 s rows gave 1.72x and 2.73x."
 echo "$section"
 if [ -n "$write" ]; then
   python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" jobs-bench "$section"
