@@ -135,6 +135,7 @@ std::vector<std::string> helper_reads(const project::Project& project, const std
   out.insert(out.end(), project.test_classpath.begin(), project.test_classpath.end());
   out.push_back(jar);
   out.push_back(runner::junit_bridge_jar(jar));
+  if (std::string archive = runner::sharing_archive(jar); !archive.empty()) out.push_back(archive);
   return out;
 }
 

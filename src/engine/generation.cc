@@ -187,6 +187,9 @@ Status Generation::load(const std::string& prompt_dir) {
 
 // The test class as found, with coverage. Its failures are the user's and are left alone.
 Status Generation::measure_initial() {
+  // A test class Panta has just made holds no test: nothing to run and 0 % to measure; its
+  // compilation, with javac still cold, would only make the first answer wait longer.
+  if (!cut_->test_file_existed && state_.file->test_names().empty()) return ok_status();
   auto run = validator_->run_class(*state_.file);
   if (!run) return run.error();
   if (!run->compiled) return Error{cut_->test_path + " does not compile:\n" + run->compile_errors};

@@ -315,6 +315,7 @@ Result<std::vector<Verdict>> TestValidator::try_tests(const junit::TestFile& fil
                                                       const std::vector<junit::TestMethod>& tests,
                                                       const junit::ExtractedTests& from,
                                                       const std::vector<Candidate>& accepted) {
+  if (tests.empty()) return std::vector<Verdict>{};
   if (options_.check_each_test_in_class) return try_naively(file, tests, from, accepted);
   auto batch = compile_batch(file, tests, from, accepted);
   if (!batch) return batch.error();

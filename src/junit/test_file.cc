@@ -38,15 +38,23 @@ std::string test_class_skeleton(const std::string& package_name, const std::stri
 }
 
 Result<TestFile> TestFile::parse(std::string text) {
-  auto parsed = Parsed::of(text);
-  if (!parsed || ts_node_is_null(first_class(parsed->tree.root()))) {
+  TestFile file(std::move(text));
+  auto p = file.parsed();
+  if (!p || ts_node_is_null(first_class(p->tree.root()))) {
     return Error{"the test file has no class declaration"};
   }
-  return TestFile(std::move(text));
+  return file;
+}
+
+std::shared_ptr<const Parsed> TestFile::parsed() const {
+  if (parsed_ && parsed_->source.text() == text_) return parsed_;
+  auto p = Parsed::of(text_);
+  parsed_ = p ? std::make_shared<const Parsed>(std::move(*p)) : nullptr;
+  return parsed_;
 }
 
 std::vector<std::string> TestFile::imports() const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   std::vector<std::string> out;
   for (TSNode c : named_children(p->tree.root())) {
     if (node_type(c) == "import_declaration") out.push_back(java::collapse_whitespace(p->text(c)));
@@ -55,13 +63,13 @@ std::vector<std::string> TestFile::imports() const {
 }
 
 uint32_t TestFile::class_body_line() const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   return ts_node_start_point(field(first_class(p->tree.root()), "body")).row + 1;
 }
 
 std::vector<std::string> TestFile::test_names() const {
   std::vector<std::string> names;
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   for (TSNode m : named_children(field(cls, "body"))) {
     if (is_test_method(*p, m)) names.emplace_back(p->text(field(m, "name")));
@@ -70,7 +78,7 @@ std::vector<std::string> TestFile::test_names() const {
 }
 
 std::string TestFile::test_code(const std::string& name) const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   std::vector<TSNode> members = named_children(field(cls, "body"));
   for (size_t i = 0; i < members.size(); ++i) {
@@ -83,7 +91,7 @@ std::string TestFile::test_code(const std::string& name) const {
 }
 
 std::pair<uint32_t, uint32_t> TestFile::test_lines(const std::string& name) const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   for (TSNode m : named_children(field(cls, "body"))) {
     if (is_test_method(*p, m) && p->text(field(m, "name")) == name) {
@@ -94,7 +102,7 @@ std::pair<uint32_t, uint32_t> TestFile::test_lines(const std::string& name) cons
 }
 
 void TestFile::add_import(const std::string& import) {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   bool is_static = import.rfind("import static ", 0) == 0;
   std::optional<uint32_t> package_end;
   std::optional<uint32_t> last_same;    // the end of the last import of the same kind
@@ -130,7 +138,7 @@ void TestFile::add_import(const std::string& import) {
 }
 
 std::pair<size_t, std::string> TestFile::member_slot() const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode body = field(first_class(p->tree.root()), "body");
   size_t close = ts_node_end_byte(body) - 1;  // the class's closing brace
   // On the closing brace's own line, insert before that line, after one blank line.
@@ -207,7 +215,7 @@ bool import_wanted(const std::string& import, const std::string& code,
 }  // namespace
 
 bool TestFile::add_class_annotation(const std::string& annotation) {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   std::string_view simple = annotation;
   simple = simple.substr(0, simple.find('('));
@@ -230,7 +238,7 @@ bool TestFile::add_class_annotation(const std::string& annotation) {
 
 std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
                                             const std::vector<std::string>& also_taken) {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   std::vector<std::string> keys;
   for (TSNode m : named_children(field(cls, "body"))) keys.push_back(member_key(*p, m));
@@ -307,7 +315,7 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
 }
 
 std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests) const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   TSNode body = field(cls, "body");
   std::vector<TSNode> members = named_children(body);
@@ -349,7 +357,7 @@ std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests
 }
 
 std::vector<std::pair<std::string, std::string>> TestFile::members() const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   std::vector<std::pair<std::string, std::string>> out;
   for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
     if (is_test_method(*p, m)) continue;
@@ -361,7 +369,7 @@ std::vector<std::pair<std::string, std::string>> TestFile::members() const {
 
 std::map<std::string, std::string> TestFile::test_bodies() const {
   std::map<std::string, std::string> out;
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
     if (is_test_method(*p, m)) {
       out.emplace(detail::normalised_test(*p, m), std::string(p->text(field(m, "name"))));
@@ -423,7 +431,7 @@ std::vector<std::string> unqualified_assertion_calls(const std::string& code) {
 }  // namespace
 
 void TestFile::add_assertion_imports(const std::string& code) {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   std::vector<std::string> imports;
   std::vector<std::string> declared;
   for (TSNode c : named_children(p->tree.root())) {
@@ -461,7 +469,7 @@ void TestFile::add_assertion_imports(const std::string& code) {
 
 std::string TestFile::same_test_as(const TestMethod& test) const {
   std::string body = test_body_key(test.code);
-  auto p = Parsed::of(text_);  // once: a large test class has hundreds of tests
+  auto p = parsed();  // once: a large test class has hundreds of tests
   TSNode cls = first_class(p->tree.root());
   for (TSNode m : named_children(field(cls, "body"))) {
     if (is_test_method(*p, m) && detail::normalised_test(*p, m) == body)
@@ -506,7 +514,7 @@ void LineMap::removed_before(uint32_t at, uint32_t removed) {
 }
 
 bool TestFile::remove_test(const std::string& name) {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   std::vector<TSNode> members = named_children(field(cls, "body"));
   for (size_t i = 0; i < members.size(); ++i) {
@@ -521,7 +529,7 @@ bool TestFile::remove_test(const std::string& name) {
 }
 
 TestFile TestFile::without_tests(LineMap* lines) const {
-  auto p = Parsed::of(text_);
+  auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   std::string out;
   size_t copied = 0;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -11,6 +12,10 @@
 #include "junit/test_answer.h"
 
 namespace panta::junit {
+
+namespace detail {
+struct Parsed;
+}
 
 enum class JUnitVersion { k4, k5 };
 
@@ -105,8 +110,12 @@ class TestFile {
   /// import (a model that writes loose methods often uses assertTrue where the file imports
   /// assertEquals alone). A wildcard static import counts as importing every name.
   void add_assertion_imports(const std::string& code);
+  /// The parse of the text as it is now: made once per text, as every query needs it and the
+  /// loop asks a file many (a parse of a large test class is most of Panta's own time).
+  std::shared_ptr<const detail::Parsed> parsed() const;
 
   std::string text_;
+  mutable std::shared_ptr<const detail::Parsed> parsed_;  ///< of some text_, maybe an older one
 };
 
 }  // namespace panta::junit

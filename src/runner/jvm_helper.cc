@@ -111,8 +111,13 @@ class JvmHelper final : public JvmRunner {
   Status start() {
     process::SpawnOptions spawn;
     spawn.argv = config_.command_prefix;
-    spawn.argv.insert(spawn.argv.end(),
-                      {config_.java, "-Xmx" + config_.heap, "-XX:+UseSerialGC", "-Xss4m"});
+    // The JVM's own warnings go to stderr (by default they go to stdout, the protocol's).
+    spawn.argv.insert(spawn.argv.end(), {config_.java, "-Xmx" + config_.heap, "-XX:+UseSerialGC",
+                                         "-Xss4m", "-Xlog:disable", "-Xlog:all=warning:stderr"});
+    if (std::string archive = sharing_archive(config_.jar); !archive.empty()) {
+      // A JVM that cannot use it (another JDK, a rebuilt jar) starts without it.
+      spawn.argv.insert(spawn.argv.end(), {"-XX:SharedArchiveFile=" + archive, "-Xshare:auto"});
+    }
     spawn.argv.insert(spawn.argv.end(), config_.jvm_options.begin(), config_.jvm_options.end());
     spawn.argv.insert(spawn.argv.end(), {"-jar", config_.jar});
     spawn.cwd = config_.workdir;
@@ -446,6 +451,12 @@ std::string default_runner_jar() {
 
 std::string junit_bridge_jar(const std::string& runner_jar) {
   return (std::filesystem::path(runner_jar).parent_path() / "panta-runner-junit.jar").string();
+}
+
+std::string sharing_archive(const std::string& runner_jar) {
+  std::filesystem::path archive = std::filesystem::path(runner_jar).replace_extension(".jsa");
+  std::error_code ec;
+  return std::filesystem::is_regular_file(archive, ec) ? archive.string() : "";
 }
 
 std::string default_test_stack_dir() {

@@ -144,6 +144,10 @@ std::string default_runner_jar();
 /// `runner_jar`.
 std::string junit_bridge_jar(const std::string& runner_jar);
 
+/// panta-runner.jsa beside `runner_jar` (java-runner/cds.sh: the classes a helper loads, parsed
+/// and verified at build time, so that it starts and compiles sooner) when it is there, else "".
+std::string sharing_archive(const std::string& runner_jar);
+
 /// The folder of Panta's default test stack (java-runner/build.sh): test-stack/ beside the
 /// helper's jar.
 std::string default_test_stack_dir();

@@ -342,6 +342,24 @@ TEST(Generation, AClassWithoutATestFileGetsOne) {
   EXPECT_NE(r.written().find("void a()"), std::string::npos);
 }
 
+// The test class Panta makes holds no test: the first answer's tests are the first thing
+// compiled (javac's cold start is not paid twice); a file of the user's is compiled and run first.
+TEST(Generation, ATestClassPantaMadeIsNotCompiledBeforeTheFirstAnswer) {
+  LoopRun made({answer_with({test_method("a", "covers(6);")})}, "");
+  made.options.max_iterations = 1;
+  ASSERT_TRUE(made.go().ok());
+  ASSERT_FALSE(made.jvm.compiled_texts.empty());
+  EXPECT_NE(made.jvm.compiled_texts.front().find("void a()"), std::string::npos)
+      << made.jvm.compiled_texts.front();
+
+  LoopRun own({answer_with({test_method("a", "covers(6);")})});
+  own.options.max_iterations = 1;
+  ASSERT_TRUE(own.go().ok());
+  ASSERT_FALSE(own.jvm.compiled_texts.empty());
+  EXPECT_NE(own.jvm.compiled_texts.front().find("void user()"), std::string::npos);
+  EXPECT_EQ(own.jvm.compiled_texts.front().find("void a()"), std::string::npos);
+}
+
 // What the run wrote itself is not a change of the user's (nothing to merge).
 TEST(Generation, ItsOwnWritesAreNotTakenForTheUsersEdits) {
   LoopRun r({answer_with({test_method("a", "covers(6);")}),

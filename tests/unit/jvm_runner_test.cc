@@ -277,3 +277,45 @@ TEST_F(JvmRunnerTest, AReleaseOlderThanEightCompilesAsEight) {
 
 }  // namespace
 }  // namespace panta::runner
+
+namespace panta::runner {
+namespace {
+
+// The build makes the helper's class-data sharing archive (java-runner/cds.sh), and this JVM
+// can map it: -Xshare:on fails to start when it cannot.
+TEST(JvmRunner, TheBuildsSharingArchiveIsOneThisJvmCanUse) {
+  std::string jar = default_runner_jar();
+  std::string archive = sharing_archive(jar);
+  ASSERT_FALSE(archive.empty()) << "no panta-runner.jsa beside " << jar;
+  auto r = test::run_command(
+      "echo '{\"id\":1,\"op\":\"ping\"}' | java -Xshare:on -XX:+UseSerialGC "
+      "-XX:SharedArchiveFile=" +
+      archive + " -jar " + jar + " 2>&1");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"ok\":true"), std::string::npos) << r.out;
+}
+
+// An archive the JVM cannot use (another JDK's, a damaged one) does not stop the helper.
+TEST(JvmRunner, AnArchiveTheJvmCannotUseIsLeftAside) {
+  test::TempDir dir;
+  std::filesystem::copy_file(default_runner_jar(), dir.path() + "/panta-runner.jar");
+  std::filesystem::copy_file(junit_bridge_jar(default_runner_jar()),
+                             dir.path() + "/panta-runner-junit.jar");
+  test::run_command("echo 'not an archive' > " + dir.path() + "/panta-runner.jsa");
+  ASSERT_EQ(sharing_archive(dir.path() + "/panta-runner.jar"), dir.path() + "/panta-runner.jsa");
+  HelperConfig config;
+  config.workdir = dir.path();
+  config.heap = "256m";
+  config.jar = dir.path() + "/panta-runner.jar";
+  auto helper = start_helper(config);
+  ASSERT_TRUE(helper.ok()) << helper.error().message;
+  CompileRequest c;
+  c.unit = "u";
+  c.sources.push_back({"p/A.java", std::string("package p;\nclass A {}\n")});
+  auto compiled = (*helper)->compile(c);
+  ASSERT_TRUE(compiled.ok()) << compiled.error().message;
+  EXPECT_TRUE(compiled->success);
+}
+
+}  // namespace
+}  // namespace panta::runner
