@@ -158,7 +158,7 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
     bool assertion = text.rfind("assert ", 0) == 0 || text.rfind("assert(", 0) == 0;
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
                    fmt::format("{} has {} of its {} branch outcomes never run (a boolean "
-                               "expression or `?:` on this line; each condition counts two)",
+                               "expression or `?:` on this line)",
                                quoted(text), c.mb, c.mb + c.cb),
                    assertion ? "an assert statement fails only when the code is wrong" : ""});
   }
@@ -303,6 +303,12 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut)
       out += outcomes;
     }
     i = j;
+  }
+  if (out.find("branch outcomes") != std::string::npos) {
+    out =
+        "Branch outcomes are counted as JaCoCo counts them: two per condition, so `a && b` "
+        "has four, and a `?:` adds two.\n\n" +
+        out;
   }
   return out;
 }

@@ -252,6 +252,9 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
   EXPECT_NE(text.find("- line 9: `return a == b;` has 1 of its 2 branch outcomes never run"),
             std::string::npos)
       << text;
+  // How JaCoCo counts outcomes is said once, before the list, not on each line.
+  EXPECT_EQ(text.rfind("Branch outcomes are counted as JaCoCo counts them", 0), 0u) << text;
+  EXPECT_EQ(text.find("two per condition"), text.rfind("two per condition")) << text;
 }
 
 // A release javac no longer takes (commons-math3 declares 1.5) is said as what the tests are
