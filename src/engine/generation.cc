@@ -552,6 +552,7 @@ Result<IterationReport> Generation::iteration(int n, int max_iter) {
   it.n = n;
   cut_short_ = no_answer_ = false;
   events_(event::IterationStarted{n, max_iter, options_.strategy});
+  std::map<std::string, int> asks_before = state_.gap_asks;
   std::vector<PlannedPrompt> prompts = plan(it);
   std::vector<prompt::FailedTest> feedback = std::move(state_.failed);  // now in the prompts
   state_.failed.clear();
@@ -565,6 +566,9 @@ Result<IterationReport> Generation::iteration(int n, int max_iter) {
     if (auto s = ask_and_take(p, prompts.size(), it, feedback, done); !s) return s.error();
     if (done) break;
   }
+  // A prompt the model never answered asked for nothing: its gaps are not held against the
+  // model (a gap asked for twice without progress is set aside).
+  if (no_answer_) state_.gap_asks = std::move(asks_before);
   it.tests_passed_first_try = it.tests_generated - it.tests_repaired - it.tests_failed;
   it.line_coverage = state_.line_pct();
   it.branch_coverage = state_.branch_pct();

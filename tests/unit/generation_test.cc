@@ -249,6 +249,27 @@ TEST(Generation, FocusedPromptsCarryNoFailedTestsToLeaveOut) {
   EXPECT_FALSE(r.said("failed tests")) << r.all_events();
 }
 
+// A prompt the model never answered is no ask: a gap is set aside after two answers that did
+// not reach it, not after one answer and one failed call.
+TEST(Generation, APromptWithoutAnAnswerIsNoAskForItsGaps) {
+  LoopRun r({answer_with({test_method("a", "covers(6);")}), "ERROR: the server is down",
+             answer_with({test_method("b", "covers(6);")}),
+             answer_with({test_method("c", "covers(13);")})});
+  r.options.strategy = "focused";
+  r.options.max_iterations = 4;
+  r.options.max_no_increase = 10;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message << r.all_events();
+  // The third prompt still asks for what the first did (the second got no answer); after it,
+  // each gap has been asked for twice by answered prompts, and only they are left.
+  ASSERT_EQ(r.model.prompts.size(), 3u) << r.all_events();
+  EXPECT_EQ(r.model.prompts[2].user.find("without progress"), std::string::npos)
+      << r.model.prompts[2].user;
+  EXPECT_NE(r.model.prompts[2].user.find("- lines never run: 12-13"), std::string::npos)
+      << r.model.prompts[2].user;
+  EXPECT_EQ(report->stop_reason, "only possibly unreachable code is left");
+}
+
 // Skipped tests are kept in the file but are neither passing nor generated tests.
 TEST(Generation, ThePassRateCountsGeneratedTestsAndSkippedOnesApart) {
   LoopRun r({answer_with({test_method("good", "covers(6);"), test_method("bad", "fail();"),
