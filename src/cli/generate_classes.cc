@@ -118,7 +118,12 @@ ClassOutcome generate_one(Pool& pool, Worker& w, size_t worker, const std::strin
   } else if (run.args.resume) {
     pool.display.note("panta: " + cls + ": no earlier run in the journal; starting a new one");
   }
-  if (options.mutants > 0) {
+  // A resumed run goes on with its own --mutants (the engine takes the run's settings).
+  int mutants = options.mutants;
+  if (options.resume) {
+    if (auto s = engine::RunJournal::settings_of(*options.resume)) mutants = s->mutants;
+  }
+  if (mutants > 0) {
     options.mutation_probe =
         std::make_shared<PitProbe>(run.project, run.args.project, *w.session, w.scratch, cls);
   }

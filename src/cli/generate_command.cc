@@ -272,11 +272,12 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
            ->check(CLI::Range(1, 1000))
            ->default_str("3"),
        number(&RunSettings::max_no_increase));
-  sub.add_option("--mutants", args.engine.mutants,
-                 "Once coverage stops rising, rounds asking for tests that kill up to N of PIT's "
-                 "surviving mutants, until a round kills none (0: off)")
-      ->check(CLI::Range(0, 1000))
-      ->default_str("0");
+  loop(sub.add_option("--mutants", args.engine.mutants,
+                      "Once coverage stops rising, rounds asking for tests that kill up to N of "
+                      "PIT's surviving mutants, until a round kills none (0: off)")
+           ->check(CLI::Range(0, 1000))
+           ->default_str("0"),
+       number(&RunSettings::mutants));
   loop(sub.add_option("--max-path-selections", args.engine.max_path_selections,
                       "Times a path may be selected")
            ->default_str("3"),

@@ -138,6 +138,7 @@ Status Generation::apply_resumed_settings() {
   options_.max_prompt_tokens = s->max_prompt_tokens;
   options_.check_each_test_in_class = s->check_each_test_in_class;
   options_.repair_attempts = s->repair_attempts;
+  options_.mutants = s->mutants;
   resumed_ = *s;
   return ok_status();
 }
@@ -249,7 +250,8 @@ Status Generation::begin_or_resume(int max_iter, int& first_iter) {
                        options_.repair_attempts,
                        report_.initial_line_coverage,
                        report_.initial_branch_coverage,
-                       options_.edge_scores};
+                       options_.edge_scores,
+                       options_.mutants};
   return journal_.begin(run, settings);
 }
 

@@ -17,7 +17,8 @@ nlohmann::json settings_json(const RunSettings& s) {
           {"repair_attempts", s.repair_attempts},
           {"initial_line_coverage", s.initial_line_coverage},
           {"initial_branch_coverage", s.initial_branch_coverage},
-          {"edge_scores", s.edge_scores}};
+          {"edge_scores", s.edge_scores},
+          {"mutants", s.mutants}};
 }
 
 }  // namespace
@@ -38,6 +39,7 @@ Result<RunSettings> RunJournal::settings_of(const llm::RunRecord& run) {
   s.initial_line_coverage = j.value("initial_line_coverage", 0.0);
   s.initial_branch_coverage = j.value("initial_branch_coverage", 0.0);
   s.edge_scores = j.value("edge_scores", s.edge_scores);
+  s.mutants = j.value("mutants", s.mutants);
   return s;
 }
 

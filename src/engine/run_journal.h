@@ -29,6 +29,7 @@ struct RunSettings {
   double initial_line_coverage = 0;
   double initial_branch_coverage = 0;
   bool edge_scores = false;
+  int mutants = 0;  ///< --mutants N
 };
 
 /// What an unfinished run had done when it stopped.

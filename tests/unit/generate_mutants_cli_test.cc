@@ -77,5 +77,39 @@ TEST(GenerateMutantsCli, SurvivorsAreAskedForAndTheKillingTestRaisesTheScore) {
   EXPECT_NE(r.out.find("mutation score"), std::string::npos) << r.out;
 }
 
+// A run stopped (Ctrl-C) during its mutants round goes on with its own --mutants when resumed
+// without the flag: the round is done again, from the answer already paid for.
+TEST(GenerateMutantsCli, AResumedRunKeepsItsMutantsRounds) {
+  std::string build = fs::path(PANTA_BINARY).parent_path().string();
+  if (!fs::exists(build + "/pitest/classpath.txt"))
+    GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
+  test::TempDir dir;
+  std::string root = dir.path() + "/mutate";
+  fs::copy(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/projects/mutate", root,
+           fs::copy_options::recursive);
+  std::vector<std::string> answers;
+  for (const auto& step : script()) answers.push_back(step["answer"]);
+  answers.push_back(answers.back());  // should the round be asked again after all
+  std::string state = dir.path() + "/calls";
+  std::string flags = " --class demo.Grades --strategy cov --max-no-increase 1 --max-iterations 3";
+  test::PantaRun stopped =
+      test::run_panta(dir, "generate --project " + root + flags + " --mutants 5 --llm " +
+                               test::counting_model(dir, answers, state, 3));
+  ASSERT_EQ(stopped.exit_code, 130) << stopped.err;
+  ASSERT_EQ(test::calls(state), 3);
+  std::string test_file = root + "/tests/demo/GradesTest.java";
+  EXPECT_EQ(test::slurp(test_file).find("void boundaries()"), std::string::npos);
+
+  std::string report = dir.path() + "/resumed.json";
+  test::PantaRun resumed = test::run_panta(
+      dir, "generate --project " + root + " --class demo.Grades --resume --report " + report);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(test::slurp(test_file).find("void boundaries()"), std::string::npos) << resumed.err;
+  auto j = nlohmann::json::parse(test::slurp(report));
+  ASSERT_TRUE(j.contains("mutants")) << j.dump(2);
+  EXPECT_EQ(j["mutants"]["rounds"], 1) << j.dump(2);
+  EXPECT_GT(j["mutants"]["score_after"].get<double>(), j["mutants"]["score_before"].get<double>());
+}
+
 }  // namespace
 }  // namespace panta

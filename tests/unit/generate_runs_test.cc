@@ -16,43 +16,11 @@ namespace panta {
 namespace {
 
 namespace fs = std::filesystem;
+using test::calls;
+using test::counting_model;
 
 std::string test_method(const std::string& name, const std::string& body) {
   return "```java\n@Test\nvoid " + name + "() {\n  " + body + "\n}\n```\n";
-}
-
-// A cmd: model answering the n-th call with answer n (a file answer<n>.txt in `dir`), counting
-// its calls in `dir`/calls; the call numbered `interrupt_at` first sends SIGINT to panta.
-std::string counting_model(const test::TempDir& dir, const std::vector<std::string>& answers,
-                           const std::string& state, int interrupt_at) {
-  for (size_t i = 0; i < answers.size(); ++i) {
-    dir.write("answer" + std::to_string(i + 1) + ".txt", answers[i]);
-  }
-  std::string script =
-      "cat >/dev/null\n"
-      "n=$(cat '" +
-      state + "' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '" + state +
-      "'\n"
-      "if [ $n -eq " +
-      std::to_string(interrupt_at) +
-      " ]; then\n"
-      "  p=$PPID\n"
-      "  while [ \"$p\" -gt 1 ] && [ \"$(cat /proc/$p/comm)\" != panta ]; do\n"
-      "    p=$(cut -d' ' -f4 /proc/$p/stat)\n"
-      "  done\n"
-      "  kill -INT \"$p\"\n"
-      "fi\n"
-      "cat '" +
-      dir.path() + "/answer'$n.txt 2>/dev/null\n";
-  return "'cmd:sh " + dir.write("model-" + fs::path(state).filename().string() + ".sh", script) +
-         "'";
-}
-
-int calls(const std::string& state) {
-  std::ifstream in(state);
-  int n = 0;
-  in >> n;
-  return n;
 }
 
 std::vector<std::string> three_answers() {

@@ -19,7 +19,7 @@ TEST(RunJournal, SettingsAndStateComeBackAsTheyWereKept) {
   record.strategy = "panta";
   record.llm = "cmd:x";
   record.test_file = "GateTest.java";
-  RunSettings settings{7, 2, 4, 1, 900, true, 5, 12.5, 6.25, true};
+  RunSettings settings{7, 2, 4, 1, 900, true, 5, 12.5, 6.25, true, 5};
   ASSERT_TRUE(run.begin(record, settings).ok());
   LoopState state;
   state.file.emplace(*junit::TestFile::parse("class GateTest {\n  @Test\n  void a() {}\n}\n"));
@@ -56,6 +56,7 @@ TEST(RunJournal, SettingsAndStateComeBackAsTheyWereKept) {
   EXPECT_EQ(again->initial_line_coverage, 12.5);
   EXPECT_EQ(again->initial_branch_coverage, 6.25);
   EXPECT_TRUE(again->edge_scores);
+  EXPECT_EQ(again->mutants, 5);
   RunJournal resumed(journal);
   auto point = resumed.resume((*last)->id);
   ASSERT_TRUE(point.ok()) << point.error().message;

@@ -119,4 +119,39 @@ std::string copy_shop(const TempDir& dir, const std::string& name) {
   return root;
 }
 
+// The model is a shell script: it counts its calls in `state`, interrupts panta (its nearest
+// ancestor of that name) at the chosen call, and prints that call's answer file.
+std::string counting_model(const TempDir& dir, const std::vector<std::string>& answers,
+                           const std::string& state, int interrupt_at) {
+  for (size_t i = 0; i < answers.size(); ++i) {
+    dir.write("answer" + std::to_string(i + 1) + ".txt", answers[i]);
+  }
+  std::string script =
+      "cat >/dev/null\n"
+      "n=$(cat '" +
+      state + "' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '" + state +
+      "'\n"
+      "if [ $n -eq " +
+      std::to_string(interrupt_at) +
+      " ]; then\n"
+      "  p=$PPID\n"
+      "  while [ \"$p\" -gt 1 ] && [ \"$(cat /proc/$p/comm)\" != panta ]; do\n"
+      "    p=$(cut -d' ' -f4 /proc/$p/stat)\n"
+      "  done\n"
+      "  kill -INT \"$p\"\n"
+      "fi\n"
+      "cat '" +
+      dir.path() + "/answer'$n.txt 2>/dev/null\n";
+  return "'cmd:sh " +
+         dir.write("model-" + std::filesystem::path(state).filename().string() + ".sh", script) +
+         "'";
+}
+
+int calls(const std::string& state) {
+  std::ifstream in(state);
+  int n = 0;
+  in >> n;
+  return n;
+}
+
 }  // namespace panta::test

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "analyze/analysis.h"
 #include "cfg/cfg.h"
@@ -68,5 +69,13 @@ PantaRun run_panta(const TempDir& dir, const std::string& args);
 
 /// A scratch copy of examples/shop at `dir`/`name`, without its .panta/ folder.
 std::string copy_shop(const TempDir& dir, const std::string& name = "shop");
+
+/// A `--llm` value: a cmd: model answering the n-th call with answers[n-1] (kept as files
+/// answer<n>.txt in `dir`; nothing past the last), counting its calls in the file `state`; the
+/// call numbered `interrupt_at` first sends SIGINT to panta, as a Ctrl-C would (0: never).
+std::string counting_model(const TempDir& dir, const std::vector<std::string>& answers,
+                           const std::string& state, int interrupt_at);
+/// The calls a counting_model has answered (its `state` file).
+int calls(const std::string& state);
 
 }  // namespace panta::test
