@@ -43,6 +43,20 @@ class TestFile {
   /// Parses a test file. Fails when it has no class declaration.
   static Result<TestFile> parse(std::string text);
 
+  // A copy (a checkpoint, an undo snapshot) parses again when asked: it does not keep the
+  // original's parse tree alive. A moved file keeps its parse.
+  TestFile(const TestFile& other) : text_(other.text_) {}
+  TestFile& operator=(const TestFile& other) {
+    if (this != &other) {
+      text_ = other.text_;
+      parsed_.reset();
+    }
+    return *this;
+  }
+  TestFile(TestFile&&) noexcept = default;
+  TestFile& operator=(TestFile&&) noexcept = default;
+  ~TestFile() = default;
+
   const std::string& text() const { return text_; }
   /// Its import declarations, whitespace collapsed ("import static a.B.c;").
   std::vector<std::string> imports() const;
