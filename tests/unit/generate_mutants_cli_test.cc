@@ -39,14 +39,24 @@ nlohmann::json script() {
   });
 }
 
-TEST(GenerateMutantsCli, SurvivorsAreAskedForAndTheKillingTestRaisesTheScore) {
-  std::string build = fs::path(PANTA_BINARY).parent_path().string();
-  if (!fs::exists(build + "/pitest/classpath.txt"))
-    GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
-  test::TempDir dir;
+// Whether the build has PIT (build/pitest/, fetched by `make setup`).
+bool has_pit() {
+  return fs::exists(fs::path(PANTA_BINARY).parent_path() / "pitest" / "classpath.txt");
+}
+
+// A scratch copy of tests/fixtures/projects/mutate in `dir`.
+std::string copy_mutate_fixture(const test::TempDir& dir) {
   std::string root = dir.path() + "/mutate";
   fs::copy(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/projects/mutate", root,
            fs::copy_options::recursive);
+  return root;
+}
+
+TEST(GenerateMutantsCli, SurvivorsAreAskedForAndTheKillingTestRaisesTheScore) {
+  if (!has_pit())
+    GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
+  test::TempDir dir;
+  std::string root = copy_mutate_fixture(dir);
   llm::test::FakeLlmServer server(script());
   std::string report = dir.path() + "/report.json";
   test::PantaRun r = test::run_panta(
@@ -80,13 +90,10 @@ TEST(GenerateMutantsCli, SurvivorsAreAskedForAndTheKillingTestRaisesTheScore) {
 // A run stopped (Ctrl-C) during its mutants round goes on with its own --mutants when resumed
 // without the flag: the round is done again, from the answer already paid for.
 TEST(GenerateMutantsCli, AResumedRunKeepsItsMutantsRounds) {
-  std::string build = fs::path(PANTA_BINARY).parent_path().string();
-  if (!fs::exists(build + "/pitest/classpath.txt"))
+  if (!has_pit())
     GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
   test::TempDir dir;
-  std::string root = dir.path() + "/mutate";
-  fs::copy(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/projects/mutate", root,
-           fs::copy_options::recursive);
+  std::string root = copy_mutate_fixture(dir);
   std::vector<std::string> answers;
   for (const auto& step : script()) answers.push_back(step["answer"]);
   answers.push_back(answers.back());  // should the round be asked again after all
