@@ -38,6 +38,8 @@ EdgeStatus decision_status(const Graph& g, const cfg::Edge& e, const coverage::L
                            const coverage::SourceCoverage& c) {
   if (at.mb == 0 && at.cb > 0) return EdgeStatus::kTaken;  // every outcome ran
   if (e.to == Graph::kExit) return EdgeStatus::kUnknown;
+  // A target on the decision's own line (`if (x) y++;`) ran whenever the decision did.
+  if (g.node(e.to).line() == g.node(e.from).line()) return EdgeStatus::kUnknown;
   auto target = ran(g, e.to, c, false);
   if (!target) return EdgeStatus::kUnknown;
   if (!*target) return EdgeStatus::kNotTaken;
@@ -67,16 +69,27 @@ std::vector<EdgeStatus> edge_statuses(const Graph& graph,
     out[id] = decision && at != nullptr ? decision_status(graph, e, *at, coverage)
                                         : flow_status(graph, e, coverage);
   }
-  // Out of a partly covered decision with one outcome that never ran, the others did.
+  // Out of a partly covered decision with one outcome that never ran, the others did; and of
+  // a two-way one that JaCoCo says had one of its two outcomes, the one not known taken did not.
   for (uint32_t node = 0; node < graph.nodes().size(); ++node) {
     const auto& edges = graph.out_edges(node);
     if (edges.size() < 2) continue;
     int not_taken = 0;
-    for (uint32_t e : edges) not_taken += out[e] == EdgeStatus::kNotTaken;
-    auto source = ran(graph, node, coverage, false);
-    if (not_taken != 1 || !source || !*source) continue;
+    int taken = 0;
     for (uint32_t e : edges) {
-      if (out[e] == EdgeStatus::kUnknown) out[e] = EdgeStatus::kTaken;
+      not_taken += out[e] == EdgeStatus::kNotTaken;
+      taken += out[e] == EdgeStatus::kTaken;
+    }
+    auto source = ran(graph, node, coverage, false);
+    if (!source || !*source) continue;
+    const auto* at = line_of(coverage, graph.node(node).line());
+    bool one_of_two = at != nullptr && at->mb == 1 && at->cb == 1 && edges.size() == 2;
+    for (uint32_t e : edges) {
+      if (out[e] != EdgeStatus::kUnknown) continue;
+      if (not_taken == 1)
+        out[e] = EdgeStatus::kTaken;
+      else if (one_of_two && taken == 1)
+        out[e] = EdgeStatus::kNotTaken;
     }
   }
   return out;

@@ -19,8 +19,10 @@ enum class EdgeStatus {
 /// Each edge's status (by edge id), inferred from the instructions and branches of the edge's
 /// source line and of its target's first line: an edge out of a line that never ran was not
 /// taken; out of a decision whose branches all ran it was; out of a partly covered decision it
-/// was taken when its target ran and no other edge leads there, not taken when its target never
-/// ran, and when exactly one edge's target never ran the others were taken. Costs O(E).
+/// was taken when its target ran, no other edge leads there and it is not on the decision's
+/// line, not taken when its target never ran; when exactly one edge's target never ran the
+/// others were taken, and when a two-way decision had one of its two outcomes (JaCoCo's count)
+/// and one edge is known taken, the other was not. Costs O(E).
 std::vector<EdgeStatus> edge_statuses(const cfg::Graph& graph,
                                       const coverage::SourceCoverage& coverage);
 

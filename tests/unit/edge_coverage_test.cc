@@ -65,6 +65,40 @@ TEST(EdgeCoverage, AnUncoveredDecisionTakesNothingAndAPartOfACompoundConditionIs
   EXPECT_TRUE(missed_outcomes(g, n, none).empty());  // the uncovered line says it all
 }
 
+TEST(EdgeCoverage, OfTwoOutcomesTheOneNotKnownTakenIsTheMissingOne) {
+  auto fa = test::analyze_fixture("Branches.java");
+  const cfg::Graph& g = *test::method(fa, "nested(boolean, boolean)").graph;
+  // nested(true, true) only: line 24 had one of its two outcomes; its true side (line 25) ran,
+  // so false, which leads to the method's end, is the one missing.
+  auto c = lines({{24, 0, 2, 1, 1}, {25, 0, 2, 1, 1}, {26, 0, 4, 0, 0}, {28, 4, 0, 0, 0}});
+  auto s = edge_statuses(g, c);
+  EXPECT_EQ(status_of(g, s, 24, "true"), "taken");
+  EXPECT_EQ(status_of(g, s, 24, "false"), "not");
+  auto missed = missed_outcomes(g, s, c);
+  ASSERT_EQ(missed.size(), 2u);
+  EXPECT_EQ(missed[0].outcome, "has never been false");
+  EXPECT_EQ(missed[1].outcome, "has never been false");  // line 25: line 28 never ran
+}
+
+TEST(EdgeCoverage, AnOutcomeOnTheDecisionsOwnLineCannotBeTold) {
+  auto fa = test::analyze_fixture("Branches.java");
+  const cfg::Graph& g = *test::method(fa, "describe(int, int)").graph;
+  // Line 18 `if (a > b) s += ">"; else s += "<=";` had one of its two outcomes: both sides are
+  // on line 18, which ran, so nothing says which.
+  auto c = lines({{14, 0, 2, 0, 0},
+                  {15, 0, 8, 0, 6},
+                  {16, 0, 3, 0, 0},
+                  {18, 0, 8, 1, 1},
+                  {19, 0, 8, 0, 2},
+                  {20, 0, 4, 0, 0}});
+  auto s = edge_statuses(g, c);
+  EXPECT_EQ(status_of(g, s, 18, "true"), "?");
+  EXPECT_EQ(status_of(g, s, 18, "false"), "?");
+  auto missed = missed_outcomes(g, s, c);
+  ASSERT_EQ(missed.size(), 1u);
+  EXPECT_EQ(missed[0].key, "18:partial");
+}
+
 TEST(EdgeCoverage, TheExitOfALoopWithoutAConditionCannotBeTaken) {
   auto fa = test::analyze_fixture("Loops.java");
   bool found = false;
