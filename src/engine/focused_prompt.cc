@@ -108,6 +108,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   out.dropped.clear();
   for (const auto& f : state.failed) out.dropped.push_back(f.name + ": " + first_line(f.error));
   for (const auto& f : state.set_aside) out.dropped.push_back(f.name + ": " + first_line(f.error));
+  out.recorded = defect_mentions(state.suspected_defects);
   return gaps;
 }
 

@@ -355,6 +355,33 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
   return out;
 }
 
+namespace {
+
+// Only the line or range an entry begins with: "line 230: ...", "lines 352-361 ...".
+const std::regex& defect_lead() {
+  static const std::regex lead(
+      R"(^\W*lines?\s+(\d{1,9})(?!\d)(?:\s*(?:-|\xE2\x80\x93|to)\s*(\d{1,9})(?!\d))?)",
+      std::regex::icase);
+  return lead;
+}
+
+}  // namespace
+
+std::vector<std::string> defect_mentions(const std::vector<std::string>& suspected) {
+  std::vector<std::string> out;
+  for (const std::string& s : suspected) {
+    std::smatch m;
+    std::string said;
+    if (std::regex_search(s, m, defect_lead())) {
+      said = m[2].matched ? "lines " + m[1].str() + "-" + m[2].str() : "line " + m[1].str();
+    } else {
+      said = "\"" + (s.size() > 60 ? utf8_prefix(s, 60) + " ..." : s) + "\"";
+    }
+    if (std::find(out.begin(), out.end(), said) == out.end()) out.push_back(said);
+  }
+  return out;
+}
+
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected) {
   static const std::regex claim(
       R"(unreachable|dead code|is dead|impossible to (reach|take|run)|)"
@@ -363,10 +390,7 @@ std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>&
       std::regex::icase);
   static const std::regex denied(R"(\bnot (unreachable|dead|impossible)|can be (reached|run))",
                                  std::regex::icase);
-  // Only the line or range the entry begins with: "line 230: ...", "lines 352-361 ...".
-  static const std::regex lead(
-      R"(^\W*lines?\s+(\d{1,9})(?!\d)(?:\s*(?:-|\xE2\x80\x93|to)\s*(\d{1,9})(?!\d))?)",
-      std::regex::icase);
+  const std::regex& lead = defect_lead();
   std::map<uint32_t, std::string> out;
   for (const std::string& s : suspected) {
     std::smatch m;

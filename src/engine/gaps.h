@@ -65,6 +65,11 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 /// be reached").
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected);
 
+/// How a prompt names the suspected defects earlier answers gave: "line 230" or "lines 352-361"
+/// for an entry that begins with a line or range, else its first 60 characters in quotes; each
+/// once, in order.
+std::vector<std::string> defect_mentions(const std::vector<std::string>& suspected);
+
 /// Marks the gaps on the lines of `said` (said_unreachable) possibly unreachable, with the
 /// model's words, unless something else already does.
 void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said);

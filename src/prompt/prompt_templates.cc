@@ -79,6 +79,10 @@ void set_focused(mu::data& d, const FocusedInputs& f) {
   for (const std::string& x : f.dropped) dropped += "- " + x + "\n";
   d.set("focused_dropped", strip_trailing_newlines(dropped));
   d.set("has_focused_dropped", truth(!dropped.empty()));
+  std::string recorded;
+  for (const std::string& r : f.recorded) recorded += (recorded.empty() ? "" : "; ") + r;
+  d.set("focused_recorded", recorded);
+  d.set("has_focused_recorded", truth(!recorded.empty()));
 }
 
 }  // namespace

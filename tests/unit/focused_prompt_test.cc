@@ -234,6 +234,21 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_FALSE(render_gaps(gaps, cut).find("lines never run: 12") != std::string::npos);
 }
 
+TEST(FocusedPrompt, TheNextPromptNamesTheSuspectedDefectsAlreadyRecorded) {
+  auto named = defect_mentions({"line 12: returns null", "Lines 17-18: swallows a character",
+                                "line 12: the same line again, said otherwise",
+                                "no line: " + std::string(80, 'x')});
+  ASSERT_EQ(named.size(), 3u);
+  EXPECT_EQ(named[0], "line 12");
+  EXPECT_EQ(named[1], "lines 17-18");
+  EXPECT_EQ(named[2], "\"no line: " + std::string(51, 'x') + " ...\"");
+  LoopState state = figure1_state();
+  state.note_defects({"line 98: returns null"});
+  prompt::FocusedInputs in;
+  focused_inputs(parse_pattern_class(), state, "", in);
+  EXPECT_EQ(in.recorded, std::vector<std::string>{"line 98"});
+}
+
 // A branch JaCoCo counts on a line where a condition goes on is said of that condition, once;
 // a boolean returned is said of its own line.
 TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
@@ -286,6 +301,8 @@ TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
 TEST(FocusedPrompt, GoldenPrompt) {
   ClassUnderTest cut = parse_pattern_class();
   LoopState state = figure1_state();
+  state.note_defects({"line 98: returns null for '@'; the Javadoc promises an Object",
+                      "getValueClass(char) ignores the case of the letter; expected it to matter"});
   prompt::GenerateInputs in;
   in.class_name = "PatternOptionBuilder";
   in.test_class_name = "PatternOptionBuilderTest";
