@@ -117,10 +117,27 @@ class Slicer {
         ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(m);
     std::string_view line_text = text_.line(first);
     std::string indent(line_text.substr(0, line_text.find_first_not_of(" \t")));
-    out_ += fmt::format("{}: {}{}{{ ... }} // lines {}-{}\n", first, indent,
-                        java::collapse_whitespace(all.substr(0, head), 400) + " ", first, end);
+    std::string shown = short_body(body);
+    out_ += fmt::format("{}: {}{}{{{}}} // lines {}-{}\n", first, indent,
+                        java::collapse_whitespace(all.substr(0, head), 400) + " ",
+                        shown.empty() ? " " : " " + shown + " ", first, end);
     last_ = end;
   }
+
+  // A body of one short statement as it is (`return pos >= len;`: what a caller's test may
+  // depend on costs no more than its line range), else "...".
+  std::string short_body(TSNode body) const {
+    if (ts_node_is_null(body)) return "...";
+    std::vector<TSNode> statements;
+    for (TSNode c : named_children(body)) {
+      if (!is_comment(node_type(c))) statements.push_back(c);
+    }
+    if (statements.size() != 1) return statements.empty() ? "" : "...";
+    std::string text = java::collapse_whitespace(java::node_text(text_, statements[0]), 200);
+    return text.size() <= kShortBody ? text : "...";
+  }
+
+  static constexpr size_t kShortBody = 80;  // characters of a body shown in a signature line
 
   const java::SourceText& text_;
   const std::map<uint32_t, std::set<uint32_t>>& shown_;

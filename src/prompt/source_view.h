@@ -21,7 +21,8 @@ std::string shorten_long_fields(const std::string& source, uint32_t max_lines);
 /// The class sliced to what the gaps need, numbered as in the file: package and imports, each
 /// type's declaration, fields, enum constants and closing brace, and every method, constructor
 /// or initializer either as its signature with its line range ("  120: public Token
-/// nextToken(Token token) throws IOException { ... } // lines 120-158") or, when `shown` has
+/// nextToken(Token token) throws IOException { ... } // lines 120-158"; a body of one statement
+/// of at most 80 characters in place of the "...": `{ return pos >= len; }`) or, when `shown` has
 /// its first line, with its lines: those `shown` lists (all when the set is empty; the first
 /// and last always), "..." where some are left out. Comments are left out. A source that does
 /// not parse is returned whole.

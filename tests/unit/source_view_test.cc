@@ -49,16 +49,27 @@ TEST(SourceView, ASliceShowsTheOutlineAndTheWholeMethodsAsked) {
   EXPECT_NE(s.find("6: import java.util.List;\n"), std::string::npos);
   EXPECT_NE(s.find("9: public class Shop {\n"), std::string::npos);
   EXPECT_NE(s.find("10:   private final List<String> items;\n"), std::string::npos);
-  EXPECT_NE(s.find("14:   public Shop(List<String> items) { ... } // lines 14-16\n"),
-            std::string::npos)
+  // A body of one short statement is shown in the signature line: what a test may depend on.
+  EXPECT_NE(
+      s.find("14:   public Shop(List<String> items) { this.items = items; } // lines 14-16\n"),
+      std::string::npos)
       << s;
   EXPECT_NE(s.find("21:       if (i.startsWith(prefix)) n++;\n"), std::string::npos);
-  EXPECT_NE(s.find("26:   private boolean full() { ... } // lines 26-26\n"), std::string::npos);
+  EXPECT_NE(
+      s.find("26:   private boolean full() { return items.size() >= LIMIT; } // lines 26-26\n"),
+      std::string::npos);
   EXPECT_NE(s.find("28:   enum Kind { FOOD, TOYS }\n"), std::string::npos);
   EXPECT_NE(s.find("29: }\n"), std::string::npos);
   EXPECT_EQ(s.find("Licensed"), std::string::npos);
   EXPECT_EQ(s.find("Makes one"), std::string::npos);
-  EXPECT_EQ(s.find("this.items = items"), std::string::npos);
+  // The method asked for shows whole; one of two statements, or a long one, does not.
+  std::string other =
+      sliced_source("class T {\n  int a() { int x = 1; return x; }\n  String b() { return \"" +
+                        std::string(90, 'x') + "\"; }\n  void c() { }\n}\n",
+                    {});
+  EXPECT_NE(other.find("2:   int a() { ... } // lines 2-2\n"), std::string::npos) << other;
+  EXPECT_NE(other.find("3:   String b() { ... } // lines 3-3\n"), std::string::npos);
+  EXPECT_NE(other.find("4:   void c() { } // lines 4-4\n"), std::string::npos);
 }
 
 TEST(SourceView, ALongFieldIsCutToItsFirstLines) {
