@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <regex>
 
@@ -46,6 +47,25 @@ EdgeStatus decision_status(const Graph& g, const cfg::Edge& e, const coverage::L
   return g.in_edges(e.to).size() == 1 ? EdgeStatus::kTaken : EdgeStatus::kUnknown;
 }
 
+// Whether the decision's condition goes on over the next lines with branches of its own
+// (`if (i >= 0 &&` then `i < n)`): a line between the decision and its nearest target below it
+// has branch counters, so the decision's line counts only a part of the condition.
+bool condition_goes_on(const Graph& g, uint32_t node, const coverage::SourceCoverage& c) {
+  uint32_t line = g.node(node).line();
+  uint32_t below = UINT32_MAX;  // the nearest target line below the decision
+  for (uint32_t e : g.out_edges(node)) {
+    uint32_t to = g.edge(e).to;
+    if (to == Graph::kExit) continue;
+    uint32_t l = g.node(to).line();
+    if (l > line) below = std::min(below, l);
+  }
+  for (auto it = c.lines.upper_bound(line); it != c.lines.end() && it->first < below; ++it) {
+    if (it->second.mb + it->second.cb > 0) return true;
+    if (it->first > line + 10) break;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<EdgeStatus> edge_statuses(const Graph& graph,
@@ -83,7 +103,8 @@ std::vector<EdgeStatus> edge_statuses(const Graph& graph,
     auto source = ran(graph, node, coverage, false);
     if (!source || !*source) continue;
     const auto* at = line_of(coverage, graph.node(node).line());
-    bool one_of_two = at != nullptr && at->mb == 1 && at->cb == 1 && edges.size() == 2;
+    bool one_of_two = at != nullptr && at->mb == 1 && at->cb == 1 && edges.size() == 2 &&
+                      !condition_goes_on(graph, node, coverage);
     for (uint32_t e : edges) {
       if (out[e] != EdgeStatus::kUnknown) continue;
       if (not_taken == 1)

@@ -80,6 +80,18 @@ TEST(EdgeCoverage, OfTwoOutcomesTheOneNotKnownTakenIsTheMissingOne) {
   EXPECT_EQ(missed[1].outcome, "has never been false");  // line 25: line 28 never ran
 }
 
+TEST(EdgeCoverage, ALineWithAPartOfAConditionTellsNothingOfTheWhole) {
+  auto fa = test::analyze_fixture("MultiLine.java");
+  const cfg::Graph& g = *test::method(fa, "near(int, int)").graph;
+  // near(1, 5) and near(1, 0): `i >= 0` on line 14 never false, but the whole condition was
+  // false (through `i < n` on line 15): line 14's one of two outcomes is not the decision's.
+  auto c = lines(
+      {{13, 0, 2, 0, 0}, {14, 0, 2, 1, 1}, {15, 0, 3, 0, 2}, {16, 0, 2, 0, 0}, {18, 0, 2, 0, 0}});
+  auto s = edge_statuses(g, c);
+  EXPECT_EQ(status_of(g, s, 14, "true"), "taken");
+  EXPECT_EQ(status_of(g, s, 14, "false"), "?");
+}
+
 TEST(EdgeCoverage, AnOutcomeOnTheDecisionsOwnLineCannotBeTold) {
   auto fa = test::analyze_fixture("Branches.java");
   const cfg::Graph& g = *test::method(fa, "describe(int, int)").graph;
