@@ -153,6 +153,19 @@ std::string head(const Parsed& p, TSNode decl) {
   return out;
 }
 
+// A member's head; a field's initializer only when the whole is short (`= INVALID`, `= '\t'`:
+// a value a test may use), else "= ..." (a format's 18 constructor arguments are not its API).
+std::string member_head(const Parsed& p, TSNode decl) {
+  constexpr size_t kShortField = 72;
+  std::string out = head(p, decl);
+  std::string_view t = node_type(decl);
+  if ((t == "field_declaration" || t == "constant_declaration") && out.size() > kShortField) {
+    size_t eq = out.find(" = ");
+    if (eq != std::string::npos) out = out.substr(0, eq) + " = ...";
+  }
+  return out;
+}
+
 void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out) {
   std::string declaration = head(p, decl);
   out += indent + declaration + "\n";
@@ -172,7 +185,7 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
         if (!is_private_decl(p, d) &&
             (node_type(d) == "method_declaration" || node_type(d) == "constructor_declaration" ||
              node_type(d) == "field_declaration"))
-          out += indent + "  " + head(p, d) + "\n";
+          out += indent + "  " + member_head(p, d) + "\n";
       }
       continue;
     }
@@ -182,7 +195,7 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
     } else if (t == "method_declaration" || t == "constructor_declaration" ||
                t == "field_declaration" || t == "constant_declaration" ||
                t == "compact_constructor_declaration") {
-      out += indent + "  " + head(p, m) + "\n";
+      out += indent + "  " + member_head(p, m) + "\n";
     }
   }
   if (!constants.empty()) {

@@ -44,6 +44,7 @@ public final class Token {
   dir.write("src/b/Format.java", R"(package b;
 public class Format {
   public static final Format DEFAULT = new Format(',');
+  public static final Format EXCEL = DEFAULT.builder().setQuote('"').setDelimiter(';').build();
   public Format(char delimiter) { }
   public char getDelimiter() { return ','; }
   public static class Builder { public Builder setQuote(Character quote) { return this; } }
@@ -70,6 +71,9 @@ class Lexer {
   EXPECT_NE(s.find("  void reset()\n"), std::string::npos);
   EXPECT_NE(s.find("    constants: EOF, TOKEN, COMMENT\n"), std::string::npos);
   EXPECT_NE(s.find("  public Format(char delimiter)\n"), std::string::npos);
+  // A short initializer is a value a test may use; a long one is left out.
+  EXPECT_NE(s.find("  public static final Format DEFAULT = new Format(',')\n"), std::string::npos);
+  EXPECT_NE(s.find("  public static final Format EXCEL = ...\n"), std::string::npos);
   EXPECT_NE(s.find("    public Builder setQuote(Character quote)\n"), std::string::npos);
   EXPECT_EQ(s.find("secret"), std::string::npos);
   EXPECT_EQ(s.find("hidden"), std::string::npos);
