@@ -89,9 +89,38 @@ std::vector<std::string> used_names(const Parsed& p) {
   return out;
 }
 
+// The type names the class's code uses beyond its declarations: in bodies and initializers
+// (`new Token()`, a local's type, a cast) and as the receiver of a static call or field
+// (`Validate.notNull(x)`, `Constants.CRLF`), first use first.
+std::vector<std::string> body_names(const Parsed& p) {
+  std::vector<std::string> out;
+  auto add = [&out](std::string name) {
+    if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0])) &&
+        std::find(out.begin(), out.end(), name) == out.end())
+      out.push_back(std::move(name));
+  };
+  std::vector<TSNode> work = {p.tree.root()};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    std::string_view t = node_type(n);
+    if (t == "import_declaration" || t == "package_declaration") continue;
+    if (t == "type_identifier") add(std::string(java::node_text(p.text, n)));
+    if (t == "method_invocation" || t == "field_access") {
+      TSNode object = field(n, "object");
+      if (!ts_node_is_null(object) && node_type(object) == "identifier")
+        add(std::string(java::node_text(p.text, object)));
+    }
+    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
+      work.push_back(ts_node_named_child(n, i));
+  }
+  return out;
+}
+
 struct Imports {
   std::map<std::string, std::string> single;  // simple name -> FQN
   std::vector<std::string> packages;          // of wildcard imports
+  std::vector<std::string> static_owners;     // types static imports take members of (FQN)
 };
 
 Imports imports_of(const Parsed& p) {
@@ -99,7 +128,14 @@ Imports imports_of(const Parsed& p) {
   for (TSNode c : named_children(p.tree.root())) {
     if (node_type(c) != "import_declaration") continue;
     std::string text = java::collapse_whitespace(java::node_text(p.text, c));
-    if (text.rfind("import static ", 0) == 0) continue;
+    if (text.rfind("import static ", 0) == 0) {
+      std::string path = text.substr(14, text.size() - 15);  // a.b.C.X or a.b.C.*
+      std::string owner = path.substr(0, path.rfind('.'));
+      if (std::find(out.static_owners.begin(), out.static_owners.end(), owner) ==
+          out.static_owners.end())
+        out.static_owners.push_back(owner);
+      continue;
+    }
     std::string path = text.substr(7, text.size() - 8);
     if (path.ends_with(".*")) {
       out.packages.push_back(path.substr(0, path.size() - 2));
@@ -241,6 +277,18 @@ void collect_enums(const Parsed& p, TSNode n,
   }
 }
 
+// The names of the types declared in `n` and below it.
+void collect_declared(const Parsed& p, TSNode n, std::set<std::string>& out) {
+  std::vector<TSNode> work = {n};
+  while (!work.empty()) {
+    TSNode x = work.back();
+    work.pop_back();
+    if (is_type_declaration(node_type(x)))
+      out.insert(std::string(java::node_text(p.text, field(x, "name"))));
+    for (TSNode c : named_children(x)) work.push_back(c);
+  }
+}
+
 }  // namespace
 
 std::map<std::string, std::vector<std::string>> enum_constants(const std::string& source,
@@ -272,12 +320,41 @@ std::string used_type_signatures(const std::string& source, const std::string& p
   auto p = parse(source);
   if (!p) return "";
   Imports imports = imports_of(*p);
-  std::vector<std::pair<std::string, std::string>> near;  // name, file: the same package
-  std::vector<std::pair<std::string, std::string>> far;
+  using Named = std::vector<std::pair<std::string, std::string>>;  // name, file
+  Named near;  // in the declarations, the same package
+  Named far;
+  Named near_code;  // only in the code (bodies, static imports)
+  Named far_code;
+  std::set<std::string> files;
+  std::set<std::string> declared;  // the source's own types
   for (const std::string& name : used_names(*p)) {
     bool same = false;
     std::string file = resolve(name, imports, package, project, same);
-    if (!file.empty()) (same ? near : far).emplace_back(name, file);
+    if (!file.empty() && files.insert(file).second) (same ? near : far).emplace_back(name, file);
+  }
+  collect_declared(*p, p->tree.root(), declared);
+  for (const std::string& name : body_names(*p)) {
+    if (declared.count(name) > 0) continue;
+    bool same = false;
+    std::string file = resolve(name, imports, package, project, same);
+    if (!file.empty() && files.insert(file).second)
+      (same ? near_code : far_code).emplace_back(name, file);
+  }
+  for (const std::string& owner : imports.static_owners) {
+    // The top-level type of a.b.C or a.b.C.Nested: the longest prefix that is a project file.
+    for (std::string fqn = owner; !fqn.empty();) {
+      std::string file = project.source_file_for(fqn);
+      std::error_code ec;
+      if (fs::is_regular_file(file, ec)) {
+        std::string name = fqn.substr(fqn.rfind('.') + 1);
+        bool same = fqn == (package.empty() ? name : package + "." + name);
+        if (declared.count(name) == 0 && files.insert(file).second)
+          (same ? near_code : far_code).emplace_back(name, file);
+        break;
+      }
+      size_t dot = fqn.rfind('.');
+      fqn = dot == std::string::npos ? "" : fqn.substr(0, dot);
+    }
   }
   // The types the class names most come first within each group.
   auto uses = [&source](const std::string& name) {
@@ -290,30 +367,45 @@ std::string used_type_signatures(const std::string& source, const std::string& p
     }
     return n;
   };
-  for (auto* group : {&near, &far}) {
+  for (auto* group : {&near, &far, &near_code, &far_code}) {
     std::stable_sort(group->begin(), group->end(), [&uses](const auto& a, const auto& b) {
       return uses(a.first) > uses(b.first);
     });
   }
-  near.insert(near.end(), far.begin(), far.end());
-  std::string out;
-  std::vector<std::string> left_out;
-  for (const auto& [name, file] : near) {
-    std::string outline = outline_file(file, name, project.encoding);
-    if (outline.empty()) continue;
-    size_t room = budget_chars > out.size() + 1 ? budget_chars - out.size() - 1 : 0;
-    if (outline.size() > room) {
-      // A large type shows its first members, a type with no room at all only its name.
-      size_t cut = room < 200 ? std::string::npos : outline.rfind('\n', room);
-      if (cut == std::string::npos) {
-        left_out.push_back(name);
-        continue;
-      }
-      size_t more = std::count(outline.begin() + static_cast<long>(cut) + 1, outline.end(), '\n');
-      outline = fmt::format("{}  ... ({} more lines of {} left out for space)\n",
-                            outline.substr(0, cut + 1), more, name);
+  for (auto* group : {&far, &near_code, &far_code})
+    near.insert(near.end(), group->begin(), group->end());
+  // First every type that fits whole, in order; then the room left goes to the larger ones, in
+  // order: a large type shows its first members, a type with no room at all only its name.
+  std::vector<std::string> outlines;
+  for (const auto& [name, file] : near)
+    outlines.push_back(outline_file(file, name, project.encoding));
+  std::vector<bool> whole(outlines.size(), false);
+  size_t used = 0;
+  for (size_t i = 0; i < outlines.size(); ++i) {
+    if (!outlines[i].empty() && used + outlines[i].size() + 1 <= budget_chars) {
+      whole[i] = true;
+      used += outlines[i].size() + 1;
     }
-    out += (out.empty() ? "" : "\n") + outline;
+  }
+  std::vector<std::string> left_out;
+  for (size_t i = 0; i < outlines.size(); ++i) {
+    if (whole[i] || outlines[i].empty()) continue;
+    size_t room = budget_chars > used + 1 ? budget_chars - used - 1 : 0;
+    size_t cut = room < 200 ? std::string::npos : outlines[i].rfind('\n', room);
+    if (cut == std::string::npos) {
+      left_out.push_back(near[i].first);
+      outlines[i].clear();
+      continue;
+    }
+    size_t more =
+        std::count(outlines[i].begin() + static_cast<long>(cut) + 1, outlines[i].end(), '\n');
+    outlines[i] = fmt::format("{}  ... ({} more lines of {} left out for space)\n",
+                              outlines[i].substr(0, cut + 1), more, near[i].first);
+    used += outlines[i].size() + 1;
+  }
+  std::string out;
+  for (const std::string& outline : outlines) {
+    if (!outline.empty()) out += (out.empty() ? "" : "\n") + outline;
   }
   if (!left_out.empty()) {
     std::string list;

@@ -80,6 +80,47 @@ class Lexer {
   EXPECT_EQ(s.find("Unused"), std::string::npos);
   EXPECT_EQ(s.find("List"), std::string::npos);  // the JDK's, not the project's
   EXPECT_EQ(s.find("A token"), std::string::npos);
+  // Types only the code uses come after those of the declarations: a static call's receiver,
+  // a type of the same package named in a body, the owner of a static import.
+  dir.write(
+      "src/a/Check.java",
+      "package a;\npublic final class Check {\n  public static void notNull(Object o) { }\n}\n");
+  dir.write("src/a/Marks.java",
+            "package a;\nfinal class Marks {\n  static final int EOF = -1;\n}\n");
+  dir.write("src/b/Codes.java",
+            "package b;\npublic final class Codes {\n  public static final char CR = '\\r';\n}\n");
+  std::string coded = used_type_signatures(R"(package a;
+import static b.Codes.CR;
+class Lexer {
+  Token next(Token t) { Check.notNull(t); int m = Marks.EOF; return t; }
+}
+)",
+                                           "a", p, 10000);
+  EXPECT_NE(coded.find("public final class Check\n  public static void notNull(Object o)\n"),
+            std::string::npos)
+      << coded;
+  EXPECT_NE(coded.find("final class Marks\n  static final int EOF = -1\n"), std::string::npos);
+  EXPECT_NE(coded.find("public final class Codes\n  public static final char CR = '\\r'\n"),
+            std::string::npos);
+  EXPECT_LT(coded.find("class Token"), coded.find("class Check"));
+  EXPECT_EQ(coded.find("class Lexer"), std::string::npos);  // its own type
+  // When the first type does not fit whole, a later one that does comes whole, and the first
+  // gets the room left.
+  test::TempDir two;
+  std::string big = "package a;\npublic class Big {\n";
+  for (int i = 0; i < 15; ++i) big += "  public void method" + std::to_string(i) + "() { }\n";
+  two.write("src/a/Big.java", big + "}\n");
+  two.write("src/a/Small.java", "package a;\nclass Small {\n  static final int N = 1;\n}\n");
+  project::Project q;
+  q.root = two.path();
+  q.src_dir = two.path() + "/src";
+  std::string tight = used_type_signatures(
+      "package a;\nclass U {\n  public Big big() { return null; }\n  int n() { return Small.N; "
+      "}\n}\n",
+      "a", q, 300);
+  EXPECT_NE(tight.find("more lines of Big left out for space"), std::string::npos) << tight;
+  EXPECT_NE(tight.find("\nclass Small\n  static final int N = 1\n"), std::string::npos) << tight;
+  EXPECT_LT(tight.find("class Big"), tight.find("class Small"));  // still in their order
   std::string small = used_type_signatures(source, "a", p, 180);
   EXPECT_NE(small.find("(left out for space: Format)"), std::string::npos) << small;
 }
