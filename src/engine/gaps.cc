@@ -198,6 +198,41 @@ void reached_lines(const cfg::Graph& graph, const std::vector<select::EdgeStatus
   }
 }
 
+// `break;` and `continue;` lines a condition with `||` leads to, that never ran by JaCoCo's
+// count: javac sends the jump of an operand before the last `||` that holds straight to where
+// the `break` goes (it resolves a jump to a `goto` to the `goto`'s target), past this line, so
+// the line counts only when the last operand decides. Tests may well reach it.
+void jump_lines(const MethodGraph& m, const std::string& source,
+                const coverage::SourceCoverage& coverage, std::map<uint32_t, std::string>& out) {
+  static const std::regex jump(R"(^(break|continue)(\s+\w+)?\s*;)");
+  for (uint32_t line : coverage.missed_lines()) {
+    if (line <= m.start_line || line > m.end_line ||
+        !std::regex_search(line_text(source, line), jump))
+      continue;
+    // The decision nearest above (the CFG has no node of its own for a break).
+    const cfg::Node* decision = nullptr;
+    for (const cfg::Node& n : m.graph->nodes()) {
+      if (n.kind == cfg::NodeKind::kDecision && !n.statements.empty() && n.line() < line &&
+          (decision == nullptr || n.line() > decision->line()))
+        decision = &n;
+    }
+    if (decision == nullptr || decision->statements.front().text.find("||") == std::string::npos)
+      continue;
+    auto ran = coverage.lines.find(decision->line());
+    if (ran == coverage.lines.end() || !ran->second.covered()) continue;
+    // Right after the condition: every line of code between holds a part of it.
+    bool next = true;
+    for (auto l = std::next(ran); l != coverage.lines.end() && l->first < line; ++l) {
+      next = next && l->second.mb + l->second.cb > 0;
+    }
+    if (!next) continue;
+    out.emplace(line,
+                "tests may reach it: when a part of the condition before its last `||` holds, "
+                "javac jumps past this line to where the jump goes, and JaCoCo counts the line "
+                "only when the last part decides");
+  }
+}
+
 }  // namespace
 
 std::string line_text(const std::string& text, uint32_t line, size_t width) {
@@ -221,6 +256,7 @@ std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCove
   for (const MethodGraph& m : cut.graphs) {
     auto statuses = select::edge_statuses(*m.graph, coverage);
     reached_lines(*m.graph, statuses, coverage, dead);
+    jump_lines(m, cut.source_text, coverage, dead);
     for (auto& o : select::missed_outcomes(*m.graph, statuses, coverage)) {
       if (o.infeasible.empty() && o.key == fmt::format("{}:default", o.line)) {
         std::string e = exhaustive_enum(cut, *m.graph, o.line);

@@ -27,7 +27,9 @@ std::string line_text(const std::string& text, uint32_t line, size_t width = 100
 /// The gaps of the class under `coverage`: per method (in source order) its lines that never
 /// ran and the outcomes of its decisions that never happened (inferred from JaCoCo's counters,
 /// select::missed_outcomes), then lines outside methods. Outcomes a constant condition or a
-/// loop without a condition rules out get their reason in `infeasible`.
+/// loop without a condition rules out get their reason in `infeasible`, and so do lines JaCoCo
+/// cannot count although tests reach them (a call that always throws; a `break;` right after a
+/// condition with `||`, which javac's jumps pass by).
 std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage);
 
 /// Marks as possibly unreachable the gaps asked for `max_asks` times already (`asks`, by key),

@@ -272,6 +272,29 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
   EXPECT_EQ(text.find("two per condition"), text.rfind("two per condition")) << text;
 }
 
+// javac sends `a || b` that holds through `a` straight past a `break;` line to where it goes:
+// JaCoCo never counts that line although tests reach it, so it is not asked for.
+TEST(FocusedPrompt, ABreakLineJavacJumpsPastIsNotAskedFor) {
+  ClassUnderTest cut = class_of("MultiLine.java");
+  coverage::SourceCoverage c;
+  c.lines[22] = {22, 0, 2, 0, 0};
+  c.lines[23] = {23, 0, 5, 0, 2};
+  c.lines[24] = {24, 0, 5, 0, 2};  // '#' both ways
+  c.lines[25] = {25, 0, 5, 1, 1};  // '!' never
+  c.lines[26] = {26, 1, 0, 0, 0};  // the goto: only after '!'
+  c.lines[29] = {29, 0, 2, 0, 0};
+  auto gaps = find_gaps(cut, c);
+  std::string why;
+  for (const Gap& g : gaps) {
+    if (g.key == "L26") why = g.infeasible;
+  }
+  EXPECT_NE(why.find("javac jumps past this line"), std::string::npos) << why;
+  EXPECT_EQ(render_gaps(gaps, cut).find("lines never run: 26"), std::string::npos);
+  EXPECT_NE(render_unreachable(gaps).find("- line 26: never run: tests may reach it"),
+            std::string::npos)
+      << render_unreachable(gaps);
+}
+
 // A release javac no longer takes (commons-math3 declares 1.5) is said as what the tests are
 // compiled for; "1.8" is 8, as the build says it.
 TEST(FocusedPrompt, TheContextNamesTheReleaseTheTestsAreCompiledFor) {
