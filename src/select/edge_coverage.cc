@@ -35,23 +35,16 @@ EdgeStatus flow_status(const Graph& g, const cfg::Edge& e, const coverage::Sourc
   return *target ? EdgeStatus::kTaken : EdgeStatus::kNotTaken;
 }
 
-EdgeStatus decision_status(const Graph& g, const cfg::Edge& e, const coverage::LineCoverage& at,
-                           const coverage::SourceCoverage& c) {
-  if (at.mb == 0 && at.cb > 0) return EdgeStatus::kTaken;  // every outcome ran
-  if (e.to == Graph::kExit) return EdgeStatus::kUnknown;
-  // A target on the decision's own line (`if (x) y++;`) ran whenever the decision did.
-  if (g.node(e.to).line() == g.node(e.from).line()) return EdgeStatus::kUnknown;
-  auto target = ran(g, e.to, c, false);
-  if (!target) return EdgeStatus::kUnknown;
-  if (!*target) return EdgeStatus::kNotTaken;
-  return g.in_edges(e.to).size() == 1 ? EdgeStatus::kTaken : EdgeStatus::kUnknown;
-}
-
-// Whether the decision's condition goes on over the next lines with branches of its own
-// (`if (i >= 0 &&` then `i < n)`): a line between the decision and its nearest target below it
-// has branch counters, so the decision's line counts only a part of the condition.
-bool condition_goes_on(const Graph& g, uint32_t node, const coverage::SourceCoverage& c) {
+// The branch counters of the decision's whole condition: its line's, and when the condition
+// goes on over the next lines (`if (i >= 0 &&` then `i < n)`), those of the lines before its
+// nearest target below it too.
+coverage::LineCoverage condition_counts(const Graph& g, uint32_t node,
+                                        const coverage::SourceCoverage& c) {
   uint32_t line = g.node(node).line();
+  coverage::LineCoverage out;
+  const auto* at = line_of(c, line);
+  if (at == nullptr) return out;
+  out = *at;
   uint32_t below = UINT32_MAX;  // the nearest target line below the decision
   for (uint32_t e : g.out_edges(node)) {
     uint32_t to = g.edge(e).to;
@@ -59,11 +52,25 @@ bool condition_goes_on(const Graph& g, uint32_t node, const coverage::SourceCove
     uint32_t l = g.node(to).line();
     if (l > line) below = std::min(below, l);
   }
+  if (below == UINT32_MAX) return out;  // no target below: the line is all that is known
   for (auto it = c.lines.upper_bound(line); it != c.lines.end() && it->first < below; ++it) {
-    if (it->second.mb + it->second.cb > 0) return true;
     if (it->first > line + 10) break;
+    out.mb += it->second.mb;
+    out.cb += it->second.cb;
   }
-  return false;
+  return out;
+}
+
+EdgeStatus decision_status(const Graph& g, const cfg::Edge& e, const coverage::SourceCoverage& c) {
+  coverage::LineCoverage whole = condition_counts(g, e.from, c);
+  if (whole.mb == 0 && whole.cb > 0) return EdgeStatus::kTaken;  // every outcome ran
+  if (e.to == Graph::kExit) return EdgeStatus::kUnknown;
+  // A target on the decision's own line (`if (x) y++;`) ran whenever the decision did.
+  if (g.node(e.to).line() == g.node(e.from).line()) return EdgeStatus::kUnknown;
+  auto target = ran(g, e.to, c, false);
+  if (!target) return EdgeStatus::kUnknown;
+  if (!*target) return EdgeStatus::kNotTaken;
+  return g.in_edges(e.to).size() == 1 ? EdgeStatus::kTaken : EdgeStatus::kUnknown;
 }
 
 }  // namespace
@@ -86,7 +93,7 @@ std::vector<EdgeStatus> edge_statuses(const Graph& graph,
       continue;
     }
     const auto* at = line_of(coverage, from.line());
-    out[id] = decision && at != nullptr ? decision_status(graph, e, *at, coverage)
+    out[id] = decision && at != nullptr ? decision_status(graph, e, coverage)
                                         : flow_status(graph, e, coverage);
   }
   // Out of a partly covered decision with one outcome that never ran, the others did; and of
@@ -102,9 +109,8 @@ std::vector<EdgeStatus> edge_statuses(const Graph& graph,
     }
     auto source = ran(graph, node, coverage, false);
     if (!source || !*source) continue;
-    const auto* at = line_of(coverage, graph.node(node).line());
-    bool one_of_two = at != nullptr && at->mb == 1 && at->cb == 1 && edges.size() == 2 &&
-                      !condition_goes_on(graph, node, coverage);
+    coverage::LineCoverage whole = condition_counts(graph, node, coverage);
+    bool one_of_two = whole.mb == 1 && whole.cb == 1 && edges.size() == 2;
     for (uint32_t e : edges) {
       if (out[e] != EdgeStatus::kUnknown) continue;
       if (not_taken == 1)

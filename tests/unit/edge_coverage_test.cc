@@ -90,6 +90,13 @@ TEST(EdgeCoverage, ALineWithAPartOfAConditionTellsNothingOfTheWhole) {
   auto s = edge_statuses(g, c);
   EXPECT_EQ(status_of(g, s, 14, "true"), "taken");
   EXPECT_EQ(status_of(g, s, 14, "false"), "?");
+  // Every outcome line 14 counts ran, but not every one of line 15: the first line's counters
+  // alone no longer say both edges were taken (they were; nothing here tells the false one).
+  auto t = lines(
+      {{13, 0, 2, 0, 0}, {14, 0, 2, 0, 2}, {15, 0, 3, 1, 1}, {16, 0, 2, 0, 0}, {18, 0, 2, 0, 0}});
+  auto u = edge_statuses(g, t);
+  EXPECT_EQ(status_of(g, u, 14, "true"), "taken");
+  EXPECT_EQ(status_of(g, u, 14, "false"), "?");
 }
 
 TEST(EdgeCoverage, AnOutcomeOnTheDecisionsOwnLineCannotBeTold) {
