@@ -156,10 +156,21 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
     }
     // javac's check of whether assertions are on: an assert that holds never fails.
     bool assertion = text.rfind("assert ", 0) == 0 || text.rfind("assert(", 0) == 0;
+    // javac counts a statement's branches on its first line: the expression may be on the next.
+    std::string statement = line_text(cut.source_text, line, 200);
+    for (uint32_t next = line + 1;
+         next < line + 4 && !statement.empty() && statement.size() < 200 &&
+         std::string(";{}").find(statement.back()) == std::string::npos;
+         ++next) {
+      std::string more = line_text(cut.source_text, next, 200);
+      if (more.empty()) break;
+      statement += " " + more;
+    }
+    if (statement.size() > 200) statement = utf8_prefix(statement, 200) + " ...";
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
                    fmt::format("{} has {} of its {} branch outcomes never run (a boolean "
-                               "expression or `?:` on this line)",
-                               quoted(text), c.mb, c.mb + c.cb),
+                               "expression or `?:` in this statement)",
+                               quoted(statement), c.mb, c.mb + c.cb),
                    assertion ? "an assert statement fails only when the code is wrong" : ""});
   }
 }

@@ -103,7 +103,7 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   auto gaps = find_gaps(cut, c);
   std::string text = render_gaps(gaps, cut);
   EXPECT_NE(text.find("- line 10: `return 0;` has 1 of its 2 branch outcomes never run (a "
-                      "boolean expression or `?:` on this line"),
+                      "boolean expression or `?:` in this statement"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("outside the methods:\n- line 3: `public class Branches {`: its implicit "
@@ -257,7 +257,8 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
   c.lines[5] = {5, 0, 3, 0, 2};  // a > 0 both ways
   c.lines[6] = {6, 0, 2, 1, 1};  // b > 0 only true
   c.lines[7] = {7, 0, 2, 0, 0};
-  c.lines[9] = {9, 0, 4, 1, 1};  // a == b only one way
+  c.lines[9] = {9, 0, 4, 1, 1};    // a == b only one way
+  c.lines[33] = {33, 0, 9, 1, 1};  // javac counts the `?:` of line 34 on the statement's line
   std::string text = render_gaps(find_gaps(cut, c), cut);
   EXPECT_NE(text.find("- line 5: `if (a > 0 && b > 0)` has 1 of the 2 branch outcomes JaCoCo "
                       "counts on line 6 (where its condition goes on) never run"),
@@ -265,6 +266,10 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
       << text;
   EXPECT_EQ(text.find("line 6:"), std::string::npos) << text;
   EXPECT_NE(text.find("- line 9: `return a == b;` has 1 of its 2 branch outcomes never run"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("- line 33: `return \"a=\" + a + (a > 0 ? \"+\" : \"-\");` has 1 of its 2 "
+                      "branch outcomes never run (a boolean expression or `?:` in this statement)"),
             std::string::npos)
       << text;
   // How JaCoCo counts outcomes is said once, before the list, not on each line.
