@@ -8,6 +8,7 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "engine/type_signatures.h"
 #include "process/subprocess.h"
@@ -38,6 +39,28 @@ std::string jdk_release() {
 
 std::string first_line(const std::string& s) {
   return s.substr(0, s.find('\n'));
+}
+
+// The line of the class's declaration when it is a concrete class that declares no constructor
+// (JaCoCo counts the implicit one there), else 0.
+uint32_t implicit_constructor_line(const ClassUnderTest& cut) {
+  std::string simple = cut.class_name.substr(cut.class_name.rfind('.') + 1);
+  for (const MethodGraph& m : cut.graphs) {
+    if (m.key.rfind(simple + "." + simple + "(", 0) == 0) return 0;
+  }
+  std::regex declaration(
+      R"(^\s*(@\w+\s+)*((public|protected|private|static|final|abstract|strictfp)\s+)*class\s+)" +
+      simple + R"(\b)");
+  std::istringstream in(cut.source_text);
+  uint32_t n = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++n;
+    std::smatch m;
+    if (std::regex_search(line, m, declaration)) {
+      return m.str().find("abstract") == std::string::npos ? n : 0;
+    }
+  }
+  return 0;
 }
 
 }  // namespace
@@ -95,6 +118,13 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   if (state.lines_covered() == 0) {
     out.source = prompt::numbered_without_licence(cut.source_text);
     out.sliced = false;
+    if (uint32_t line = implicit_constructor_line(cut); line > 0) {
+      std::string simple = cut.class_name.substr(cut.class_name.rfind('.') + 1);
+      out.context += fmt::format(
+          "- `{}` declares no constructor: JaCoCo counts its implicit one on line {}, so a "
+          "test should call `new {}()` once.\n",
+          simple, line, simple);
+    }
   } else {
     out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show));
     out.sliced = true;

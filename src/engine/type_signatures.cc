@@ -417,7 +417,7 @@ std::string used_type_signatures(const std::string& source, const std::string& p
 
 std::vector<std::string> locale_dependent_apis(const std::string& source) {
   static const std::vector<std::pair<const char*, const char*>> apis = {
-      {R"(\bLocale\b)", "Locale"},
+      {R"(\bLocale\.getDefault\(|\bLocale\.setDefault\()", "the default Locale"},
       {R"(\bTimeZone\b)", "TimeZone"},
       {R"(\bZoneId\b)", "ZoneId"},
       {R"(\.to(Upper|Lower)Case\(\s*\))", "toUpperCase()/toLowerCase() without a locale"},

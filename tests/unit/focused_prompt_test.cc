@@ -324,6 +324,15 @@ TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
   EXPECT_FALSE(in.sliced);
   EXPECT_EQ(in.gaps, "");
   EXPECT_EQ(in.source.rfind("1: public class PatternOptionBuilder", 0), 0u) << in.source;
+  // It declares no constructor: the implicit one JaCoCo counts is said before any coverage.
+  EXPECT_NE(in.context.find("- `PatternOptionBuilder` declares no constructor: JaCoCo counts its "
+                            "implicit one on line 1, so a test should call `new "
+                            "PatternOptionBuilder()` once.\n"),
+            std::string::npos)
+      << in.context;
+  prompt::FocusedInputs members;
+  focused_inputs(class_of("Members.java"), state, "", members);  // declares one
+  EXPECT_EQ(members.context.find("declares no constructor"), std::string::npos);
 }
 
 TEST(FocusedPrompt, GoldenPrompt) {
