@@ -315,48 +315,53 @@ std::map<std::string, std::vector<std::string>> enum_constants(const std::string
   return out;
 }
 
-std::string used_type_signatures(const std::string& source, const std::string& package,
-                                 const project::Project& project, size_t budget_chars) {
-  auto p = parse(source);
-  if (!p) return "";
-  Imports imports = imports_of(*p);
-  using Named = std::vector<std::pair<std::string, std::string>>;  // name, file
-  Named near;  // in the declarations, the same package
-  Named far;
-  Named near_code;  // only in the code (bodies, static imports)
-  Named far_code;
+namespace {
+
+using Named = std::vector<std::pair<std::string, std::string>>;  // type name, file
+
+// The top-level type of the static import owner a.b.C or a.b.C.Nested: the longest prefix that
+// is a file of the project; {"", ""} when none is.
+std::pair<std::string, std::string> static_owner_file(const std::string& owner,
+                                                      const project::Project& project) {
+  for (std::string fqn = owner; !fqn.empty();) {
+    std::string file = project.source_file_for(fqn);
+    std::error_code ec;
+    if (fs::is_regular_file(file, ec)) return {fqn, file};
+    size_t dot = fqn.rfind('.');
+    fqn = dot == std::string::npos ? "" : fqn.substr(0, dot);
+  }
+  return {"", ""};
+}
+
+// The project's types `p` uses, each once, in the order a prompt shows them: those of its
+// declarations, then those only its code uses; within each, the same package first, then the
+// others, each group by how often `source` names them.
+Named used_type_files(const Parsed& p, const std::string& source, const std::string& package,
+                      const project::Project& project) {
+  Imports imports = imports_of(p);
+  Named near, far, near_code, far_code;  // same package or not; in declarations or only code
   std::set<std::string> files;
   std::set<std::string> declared;  // the source's own types
-  for (const std::string& name : used_names(*p)) {
+  for (const std::string& name : used_names(p)) {
     bool same = false;
     std::string file = resolve(name, imports, package, project, same);
     if (!file.empty() && files.insert(file).second) (same ? near : far).emplace_back(name, file);
   }
-  collect_declared(*p, p->tree.root(), declared);
-  for (const std::string& name : body_names(*p)) {
-    if (declared.count(name) > 0) continue;
+  collect_declared(p, p.tree.root(), declared);
+  for (const std::string& name : body_names(p)) {
     bool same = false;
-    std::string file = resolve(name, imports, package, project, same);
+    std::string file =
+        declared.count(name) > 0 ? "" : resolve(name, imports, package, project, same);
     if (!file.empty() && files.insert(file).second)
       (same ? near_code : far_code).emplace_back(name, file);
   }
   for (const std::string& owner : imports.static_owners) {
-    // The top-level type of a.b.C or a.b.C.Nested: the longest prefix that is a project file.
-    for (std::string fqn = owner; !fqn.empty();) {
-      std::string file = project.source_file_for(fqn);
-      std::error_code ec;
-      if (fs::is_regular_file(file, ec)) {
-        std::string name = fqn.substr(fqn.rfind('.') + 1);
-        bool same = fqn == (package.empty() ? name : package + "." + name);
-        if (declared.count(name) == 0 && files.insert(file).second)
-          (same ? near_code : far_code).emplace_back(name, file);
-        break;
-      }
-      size_t dot = fqn.rfind('.');
-      fqn = dot == std::string::npos ? "" : fqn.substr(0, dot);
-    }
+    auto [fqn, file] = static_owner_file(owner, project);
+    std::string name = fqn.substr(fqn.rfind('.') + 1);
+    if (file.empty() || declared.count(name) > 0 || !files.insert(file).second) continue;
+    (fqn == (package.empty() ? name : package + "." + name) ? near_code : far_code)
+        .emplace_back(name, file);
   }
-  // The types the class names most come first within each group.
   auto uses = [&source](const std::string& name) {
     auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
     int n = 0;
@@ -374,11 +379,14 @@ std::string used_type_signatures(const std::string& source, const std::string& p
   }
   for (auto* group : {&far, &near_code, &far_code})
     near.insert(near.end(), group->begin(), group->end());
-  // First every type that fits whole, in order; then the room left goes to the larger ones, in
-  // order: a large type shows its first members, a type with no room at all only its name.
-  std::vector<std::string> outlines;
-  for (const auto& [name, file] : near)
-    outlines.push_back(outline_file(file, name, project.encoding));
+  return near;
+}
+
+// The outlines within about `budget_chars`: first every type that fits whole, in order; then
+// the room left goes to the larger ones, in order: a large type shows its first members, a
+// type with no room at all only its name, in a last line.
+std::string fit_outlines(const Named& types, std::vector<std::string> outlines,
+                         size_t budget_chars) {
   std::vector<bool> whole(outlines.size(), false);
   size_t used = 0;
   for (size_t i = 0; i < outlines.size(); ++i) {
@@ -387,32 +395,41 @@ std::string used_type_signatures(const std::string& source, const std::string& p
       used += outlines[i].size() + 1;
     }
   }
-  std::vector<std::string> left_out;
+  std::string left_out;
   for (size_t i = 0; i < outlines.size(); ++i) {
     if (whole[i] || outlines[i].empty()) continue;
     size_t room = budget_chars > used + 1 ? budget_chars - used - 1 : 0;
     size_t cut = room < 200 ? std::string::npos : outlines[i].rfind('\n', room);
     if (cut == std::string::npos) {
-      left_out.push_back(near[i].first);
+      left_out += (left_out.empty() ? "" : ", ") + types[i].first;
       outlines[i].clear();
       continue;
     }
     size_t more =
         std::count(outlines[i].begin() + static_cast<long>(cut) + 1, outlines[i].end(), '\n');
     outlines[i] = fmt::format("{}  ... ({} more lines of {} left out for space)\n",
-                              outlines[i].substr(0, cut + 1), more, near[i].first);
+                              outlines[i].substr(0, cut + 1), more, types[i].first);
     used += outlines[i].size() + 1;
   }
   std::string out;
   for (const std::string& outline : outlines) {
     if (!outline.empty()) out += (out.empty() ? "" : "\n") + outline;
   }
-  if (!left_out.empty()) {
-    std::string list;
-    for (const std::string& n : left_out) list += (list.empty() ? "" : ", ") + n;
-    out += fmt::format("\n(left out for space: {})\n", list);
-  }
+  if (!left_out.empty()) out += fmt::format("\n(left out for space: {})\n", left_out);
   return out;
+}
+
+}  // namespace
+
+std::string used_type_signatures(const std::string& source, const std::string& package,
+                                 const project::Project& project, size_t budget_chars) {
+  auto p = parse(source);
+  if (!p) return "";
+  Named types = used_type_files(*p, source, package, project);
+  std::vector<std::string> outlines;
+  for (const auto& [name, file] : types)
+    outlines.push_back(outline_file(file, name, project.encoding));
+  return fit_outlines(types, std::move(outlines), budget_chars);
 }
 
 std::vector<std::string> locale_dependent_apis(const std::string& source) {
