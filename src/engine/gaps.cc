@@ -238,9 +238,9 @@ void jump_lines(const MethodGraph& m, const std::string& source,
     }
     if (!next) continue;
     out.emplace(line,
-                "tests may reach it: when a part of the condition before its last `||` holds, "
-                "javac jumps past this line to where the jump goes, and JaCoCo counts the line "
-                "only when the last part decides");
+                "no test needs to: when a part of the condition before its last `||` holds, "
+                "javac jumps past this line to where the jump goes, so JaCoCo counts it only "
+                "when the last part decides, however often tests reach it");
   }
 }
 
@@ -431,7 +431,7 @@ std::vector<std::string> defect_mentions(const std::vector<std::string>& suspect
 
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected) {
   static const std::regex claim(
-      R"(unreachable|dead code|is dead|impossible to (reach|take|run)|)"
+      R"(unreachable|\bdead\b|impossible to (reach|take|run)|is always (true|false)|)"
       R"(can ?not be (reached|true|false|taken|run)|)"
       R"(can't be (reached|true|false|taken|run)|can never|never be (reached|true|false|taken|run))",
       std::regex::icase);

@@ -61,10 +61,10 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 
 /// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
 /// code", "lines 352-361: the condition can never be false"), with what it said: the line or
-/// range (at most 50 lines) an entry begins with, when the entry also says "unreachable", "dead
-/// code", "impossible to reach", "can never", "cannot be reached/true/false/taken/run" or "never be
-/// ..." (not a mere "never": "never returns null") and denies none of it ("not unreachable", "can
-/// be reached").
+/// range (at most 50 lines) an entry begins with, when the entry also says "unreachable",
+/// "dead", "impossible to reach", "is always true/false", "can never", "cannot be
+/// reached/true/false/taken/run" or "never be ..." (not a mere "never": "never returns null")
+/// and denies none of it ("not unreachable", "can be reached").
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected);
 
 /// How a prompt names the suspected defects earlier answers gave: "line 230" or "lines 352-361"

@@ -207,6 +207,8 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
        "line 88: throws NegativeArraySizeException, making it impossible to print",
        "line 80: unreachable because the check on line 75 returns early",
        "line 99999999999999999999: dead code",
+       "line 343-344: `index < string.length()` is always true; dead defensive check",
+       "line 350: always returns a copy",  // no claim
        // 159 bytes, then an em dash across the cut at 160
        std::string("line 30: dead code ") + std::string(140, 'x') + "\u2014" +
            std::string(9, 'x')});
@@ -217,8 +219,11 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_EQ(said.count(40), 0u);
   EXPECT_EQ(said.count(88), 0u);
   EXPECT_EQ(said.count(80), 1u);
-  EXPECT_EQ(said.count(75), 0u);  // only the line an entry begins with
-  EXPECT_EQ(said.size(), 5u);     // 12, 17, 18, 80, 30: no line of the 20-digit number
+  EXPECT_EQ(said.count(75), 0u);   // only the line an entry begins with
+  EXPECT_EQ(said.count(343), 1u);  // "is always true", "dead defensive check"
+  EXPECT_EQ(said.count(344), 1u);
+  EXPECT_EQ(said.count(350), 0u);
+  EXPECT_EQ(said.size(), 7u);  // 12, 17, 18, 80, 30, 343, 344: no line of the 20-digit number
   ASSERT_EQ(said.count(30), 1u);
   EXPECT_FALSE(nlohmann::json(said.at(30)).dump().empty());  // cut on a UTF-8 boundary
   ClassUnderTest cut = parse_pattern_class();
@@ -295,7 +300,7 @@ TEST(FocusedPrompt, ABreakLineJavacJumpsPastIsNotAskedFor) {
   }
   EXPECT_NE(why.find("javac jumps past this line"), std::string::npos) << why;
   EXPECT_EQ(render_gaps(gaps, cut).find("lines never run: 26"), std::string::npos);
-  EXPECT_NE(render_unreachable(gaps).find("- line 26: never run: tests may reach it"),
+  EXPECT_NE(render_unreachable(gaps).find("- line 26: never run: no test needs to"),
             std::string::npos)
       << render_unreachable(gaps);
 }
