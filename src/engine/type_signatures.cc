@@ -89,27 +89,42 @@ std::vector<std::string> used_names(const Parsed& p) {
   return out;
 }
 
-// The type names the class's code uses beyond its declarations: in bodies and initializers
-// (`new Token()`, a local's type, a cast) and as the receiver of a static call or field
-// (`Validate.notNull(x)`, `Constants.CRLF`), first use first.
-std::vector<std::string> body_names(const Parsed& p) {
-  std::vector<std::string> out;
-  auto add = [&out](std::string name) {
-    if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0])) &&
-        std::find(out.begin(), out.end(), name) == out.end())
-      out.push_back(std::move(name));
-  };
+// Members of a type a source uses: std::nullopt for all of them (it names the type itself: a
+// local's type, `new Token()`), else those it names through the type (`Validate.notNull(x)`).
+using Members = std::optional<std::set<std::string>>;
+
+void use_members(std::vector<std::pair<std::string, Members>>& out, const std::string& name,
+                 const std::string& member) {
+  if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) return;
+  auto at =
+      std::find_if(out.begin(), out.end(), [&name](const auto& e) { return e.first == name; });
+  if (at == out.end()) {
+    out.emplace_back(name, member.empty() ? Members() : Members(std::set<std::string>{member}));
+  } else if (member.empty()) {
+    at->second.reset();
+  } else if (at->second) {
+    at->second->insert(member);
+  }
+}
+
+// The type names the class's code uses beyond its declarations, first use first: in bodies and
+// initializers (`new Token()`, a local's type, a cast: all its members) and as the receiver of
+// a static call or field (`Validate.notNull(x)`, `Constants.CRLF`: those members).
+std::vector<std::pair<std::string, Members>> body_names(const Parsed& p) {
+  std::vector<std::pair<std::string, Members>> out;
   std::vector<TSNode> work = {p.tree.root()};
   while (!work.empty()) {
     TSNode n = work.back();
     work.pop_back();
     std::string_view t = node_type(n);
     if (t == "import_declaration" || t == "package_declaration") continue;
-    if (t == "type_identifier") add(std::string(java::node_text(p.text, n)));
+    if (t == "type_identifier") use_members(out, std::string(java::node_text(p.text, n)), "");
     if (t == "method_invocation" || t == "field_access") {
       TSNode object = field(n, "object");
-      if (!ts_node_is_null(object) && node_type(object) == "identifier")
-        add(std::string(java::node_text(p.text, object)));
+      TSNode member = field(n, t == "field_access" ? "field" : "name");
+      if (!ts_node_is_null(object) && node_type(object) == "identifier" && !ts_node_is_null(member))
+        use_members(out, std::string(java::node_text(p.text, object)),
+                    std::string(java::node_text(p.text, member)));
     }
     for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
       work.push_back(ts_node_named_child(n, i));
@@ -118,9 +133,9 @@ std::vector<std::string> body_names(const Parsed& p) {
 }
 
 struct Imports {
-  std::map<std::string, std::string> single;  // simple name -> FQN
-  std::vector<std::string> packages;          // of wildcard imports
-  std::vector<std::string> static_owners;     // types static imports take members of (FQN)
+  std::map<std::string, std::string> single;                        // simple name -> FQN
+  std::vector<std::string> packages;                                // of wildcard imports
+  std::vector<std::pair<std::string, std::string>> static_members;  // owner FQN, member or *
 };
 
 Imports imports_of(const Parsed& p) {
@@ -130,10 +145,8 @@ Imports imports_of(const Parsed& p) {
     std::string text = java::collapse_whitespace(java::node_text(p.text, c));
     if (text.rfind("import static ", 0) == 0) {
       std::string path = text.substr(14, text.size() - 15);  // a.b.C.X or a.b.C.*
-      std::string owner = path.substr(0, path.rfind('.'));
-      if (std::find(out.static_owners.begin(), out.static_owners.end(), owner) ==
-          out.static_owners.end())
-        out.static_owners.push_back(owner);
+      out.static_members.emplace_back(path.substr(0, path.rfind('.')),
+                                      path.substr(path.rfind('.') + 1));
       continue;
     }
     std::string path = text.substr(7, text.size() - 8);
@@ -202,7 +215,24 @@ std::string member_head(const Parsed& p, TSNode decl) {
   return out;
 }
 
-void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out) {
+// The name a member declares: a method's, a type's, a field's first variable's.
+std::string member_name(const Parsed& p, TSNode m) {
+  TSNode name = field(m, "name");
+  if (ts_node_is_null(name)) {
+    TSNode declarator = field(m, "declarator");
+    if (!ts_node_is_null(declarator)) name = field(declarator, "name");
+  }
+  return ts_node_is_null(name) ? "" : std::string(java::node_text(p.text, name));
+}
+
+// The outline of a type: its declaration, then its non-private members (only those `only`
+// names when it is not null; no constructor then), enum constants last.
+void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out,
+                  const std::set<std::string>* only = nullptr) {
+  auto wanted = [&](TSNode m) {
+    return only == nullptr ||
+           (node_type(m) != "constructor_declaration" && only->count(member_name(p, m)) > 0);
+  };
   std::string declaration = head(p, decl);
   out += indent + declaration + "\n";
   TSNode body = field(decl, "body");
@@ -213,19 +243,19 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
   for (TSNode m : named_children(body)) {
     std::string_view t = node_type(m);
     if (t == "enum_constant") {
-      constants.emplace_back(java::node_text(p.text, field(m, "name")));
+      if (wanted(m)) constants.emplace_back(java::node_text(p.text, field(m, "name")));
       continue;
     }
     if (t == "enum_body_declarations") {
       for (TSNode d : named_children(m)) {
-        if (!is_private_decl(p, d) &&
+        if (!is_private_decl(p, d) && wanted(d) &&
             (node_type(d) == "method_declaration" || node_type(d) == "constructor_declaration" ||
              node_type(d) == "field_declaration"))
           out += indent + "  " + member_head(p, d) + "\n";
       }
       continue;
     }
-    if (is_private_decl(p, m)) continue;
+    if (is_private_decl(p, m) || !wanted(m)) continue;
     if (is_type_declaration(t)) {
       outline_type(p, m, indent + "  ", out);
     } else if (t == "method_declaration" || t == "constructor_declaration" ||
@@ -241,9 +271,10 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
   }
 }
 
-// The outline of the declarations of `file` named `name` (the file's top-level type).
+// The outline of the declarations of `file` named `name` (the file's top-level type), of the
+// members `only` names when it is not null.
 std::string outline_file(const std::string& file, const std::string& name,
-                         const std::string& encoding) {
+                         const std::string& encoding, const std::set<std::string>* only) {
   auto text = java::read_text_file(file, encoding);
   if (!text) return "";
   auto p = parse(std::move(*text));
@@ -251,7 +282,7 @@ std::string outline_file(const std::string& file, const std::string& name,
   std::string out;
   for (TSNode c : named_children(p->tree.root())) {
     if (is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name) {
-      outline_type(*p, c, "", out);
+      outline_type(*p, c, "", out, only);
     }
   }
   return out;
@@ -317,7 +348,12 @@ std::map<std::string, std::vector<std::string>> enum_constants(const std::string
 
 namespace {
 
-using Named = std::vector<std::pair<std::string, std::string>>;  // type name, file
+struct UsedType {
+  std::string name;
+  std::string file;
+  Members only;  ///< The members to show; all when empty
+};
+using Named = std::vector<UsedType>;
 
 // The top-level type of the static import owner a.b.C or a.b.C.Nested: the longest prefix that
 // is a file of the project; {"", ""} when none is.
@@ -345,22 +381,35 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
   for (const std::string& name : used_names(p)) {
     bool same = false;
     std::string file = resolve(name, imports, package, project, same);
-    if (!file.empty() && files.insert(file).second) (same ? near : far).emplace_back(name, file);
+    if (!file.empty() && files.insert(file).second)
+      (same ? near : far).push_back({name, file, std::nullopt});
   }
   collect_declared(p, p.tree.root(), declared);
-  for (const std::string& name : body_names(p)) {
+  for (const auto& [name, only] : body_names(p)) {
     bool same = false;
     std::string file =
         declared.count(name) > 0 ? "" : resolve(name, imports, package, project, same);
     if (!file.empty() && files.insert(file).second)
-      (same ? near_code : far_code).emplace_back(name, file);
+      (same ? near_code : far_code).push_back({name, file, only});
   }
-  for (const std::string& owner : imports.static_owners) {
+  for (const auto& [owner, member] : imports.static_members) {
     auto [fqn, file] = static_owner_file(owner, project);
     std::string name = fqn.substr(fqn.rfind('.') + 1);
-    if (file.empty() || declared.count(name) > 0 || !files.insert(file).second) continue;
-    (fqn == (package.empty() ? name : package + "." + name) ? near_code : far_code)
-        .emplace_back(name, file);
+    if (file.empty() || declared.count(name) > 0) continue;
+    // A member of a nested type (`Token.Type.EOF`), or all of them (`.*`): the whole type.
+    Members only;
+    if (fqn == owner && member != "*") only = std::set<std::string>{member};
+    Named& group = fqn == (package.empty() ? name : package + "." + name) ? near_code : far_code;
+    auto at =
+        std::find_if(group.begin(), group.end(), [&](const UsedType& u) { return u.file == file; });
+    if (at != group.end()) {
+      if (!only)
+        at->only.reset();
+      else if (at->only)
+        at->only->insert(member);
+      continue;
+    }
+    if (files.insert(file).second) group.push_back({name, file, only});
   }
   auto uses = [&source](const std::string& name) {
     auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -373,9 +422,8 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
     return n;
   };
   for (auto* group : {&near, &far, &near_code, &far_code}) {
-    std::stable_sort(group->begin(), group->end(), [&uses](const auto& a, const auto& b) {
-      return uses(a.first) > uses(b.first);
-    });
+    std::stable_sort(group->begin(), group->end(),
+                     [&uses](const auto& a, const auto& b) { return uses(a.name) > uses(b.name); });
   }
   for (auto* group : {&far, &near_code, &far_code})
     near.insert(near.end(), group->begin(), group->end());
@@ -401,14 +449,14 @@ std::string fit_outlines(const Named& types, std::vector<std::string> outlines,
     size_t room = budget_chars > used + 1 ? budget_chars - used - 1 : 0;
     size_t cut = room < 200 ? std::string::npos : outlines[i].rfind('\n', room);
     if (cut == std::string::npos) {
-      left_out += (left_out.empty() ? "" : ", ") + types[i].first;
+      left_out += (left_out.empty() ? "" : ", ") + types[i].name;
       outlines[i].clear();
       continue;
     }
     size_t more =
         std::count(outlines[i].begin() + static_cast<long>(cut) + 1, outlines[i].end(), '\n');
     outlines[i] = fmt::format("{}  ... ({} more lines of {} left out for space)\n",
-                              outlines[i].substr(0, cut + 1), more, types[i].first);
+                              outlines[i].substr(0, cut + 1), more, types[i].name);
     used += outlines[i].size() + 1;
   }
   std::string out;
@@ -427,8 +475,8 @@ std::string used_type_signatures(const std::string& source, const std::string& p
   if (!p) return "";
   Named types = used_type_files(*p, source, package, project);
   std::vector<std::string> outlines;
-  for (const auto& [name, file] : types)
-    outlines.push_back(outline_file(file, name, project.encoding));
+  for (const UsedType& t : types)
+    outlines.push_back(outline_file(t.file, t.name, project.encoding, t.only ? &*t.only : nullptr));
   return fit_outlines(types, std::move(outlines), budget_chars);
 }
 

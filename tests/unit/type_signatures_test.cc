@@ -82,9 +82,9 @@ class Lexer {
   EXPECT_EQ(s.find("A token"), std::string::npos);
   // Types only the code uses come after those of the declarations: a static call's receiver,
   // a type of the same package named in a body, the owner of a static import.
-  dir.write(
-      "src/a/Check.java",
-      "package a;\npublic final class Check {\n  public static void notNull(Object o) { }\n}\n");
+  dir.write("src/a/Check.java",
+            "package a;\npublic final class Check {\n  public static void notNull(Object o) { }\n"
+            "  public static void isTrue(boolean b) { }\n  public Check() { }\n}\n");
   dir.write("src/a/Marks.java",
             "package a;\nfinal class Marks {\n  static final int EOF = -1;\n}\n");
   dir.write("src/b/Codes.java",
@@ -103,6 +103,9 @@ class Lexer {
   EXPECT_NE(coded.find("public final class Codes\n  public static final char CR = '\\r'\n"),
             std::string::npos);
   EXPECT_LT(coded.find("class Token"), coded.find("class Check"));
+  // Of a type only the code uses through its name, the members it uses.
+  EXPECT_EQ(coded.find("isTrue"), std::string::npos) << coded;
+  EXPECT_EQ(coded.find("public Check()"), std::string::npos) << coded;
   EXPECT_EQ(coded.find("class Lexer"), std::string::npos);  // its own type
   // When the first type does not fit whole, a later one that does comes whole, and the first
   // gets the room left.
