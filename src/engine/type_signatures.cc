@@ -107,6 +107,24 @@ void use_members(std::vector<std::pair<std::string, Members>>& out, const std::s
   }
 }
 
+// The names of the methods the source calls and the fields it reads through an object
+// (`format.getDelimiterString()`, `token.content`).
+std::set<std::string> called_names(const Parsed& p) {
+  std::set<std::string> out;
+  std::vector<TSNode> work = {p.tree.root()};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    std::string_view t = node_type(n);
+    TSNode name = t == "method_invocation" ? field(n, "name")
+                  : t == "field_access"    ? field(n, "field")
+                                           : TSNode{};
+    if (!ts_node_is_null(name)) out.insert(std::string(java::node_text(p.text, name)));
+    for (TSNode c : named_children(n)) work.push_back(c);
+  }
+  return out;
+}
+
 // The type names the class's code uses beyond its declarations, first use first: in bodies and
 // initializers (`new Token()`, a local's type, a cast: all its members) and as the receiver of
 // a static call or field (`Validate.notNull(x)`, `Constants.CRLF`: those members).
@@ -228,10 +246,16 @@ std::string member_name(const Parsed& p, TSNode m) {
 // The outline of a type: its declaration, then its non-private members (only those `only`
 // names when it is not null; no constructor then), enum constants last.
 void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out,
-                  const std::set<std::string>* only = nullptr) {
+                  const std::set<std::string>* only = nullptr,
+                  const std::set<std::string>* first = nullptr) {
   auto wanted = [&](TSNode m) {
     return only == nullptr ||
            (node_type(m) != "constructor_declaration" && only->count(member_name(p, m)) > 0);
+  };
+  std::string named;  // the members `first` names, before the others
+  std::string others;
+  auto into = [&](TSNode m) -> std::string& {
+    return first != nullptr && first->count(member_name(p, m)) > 0 ? named : others;
   };
   std::string declaration = head(p, decl);
   out += indent + declaration + "\n";
@@ -251,19 +275,20 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
         if (!is_private_decl(p, d) && wanted(d) &&
             (node_type(d) == "method_declaration" || node_type(d) == "constructor_declaration" ||
              node_type(d) == "field_declaration"))
-          out += indent + "  " + member_head(p, d) + "\n";
+          into(d) += indent + "  " + member_head(p, d) + "\n";
       }
       continue;
     }
     if (is_private_decl(p, m) || !wanted(m)) continue;
     if (is_type_declaration(t)) {
-      outline_type(p, m, indent + "  ", out);
+      outline_type(p, m, indent + "  ", into(m), nullptr, first);
     } else if (t == "method_declaration" || t == "constructor_declaration" ||
                t == "field_declaration" || t == "constant_declaration" ||
                t == "compact_constructor_declaration") {
-      out += indent + "  " + member_head(p, m) + "\n";
+      into(m) += indent + "  " + member_head(p, m) + "\n";
     }
   }
+  out += named + others;
   if (!constants.empty()) {
     std::string list;
     for (const std::string& c : constants) list += (list.empty() ? "" : ", ") + c;
@@ -272,9 +297,10 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
 }
 
 // The outline of the declarations of `file` named `name` (the file's top-level type), of the
-// members `only` names when it is not null.
+// members `only` names when it is not null, those `first` names before the others.
 std::string outline_file(const std::string& file, const std::string& name,
-                         const std::string& encoding, const std::set<std::string>* only) {
+                         const std::string& encoding, const std::set<std::string>* only,
+                         const std::set<std::string>* first) {
   auto text = java::read_text_file(file, encoding);
   if (!text) return "";
   auto p = parse(std::move(*text));
@@ -282,7 +308,7 @@ std::string outline_file(const std::string& file, const std::string& name,
   std::string out;
   for (TSNode c : named_children(p->tree.root())) {
     if (is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name) {
-      outline_type(*p, c, "", out, only);
+      outline_type(*p, c, "", out, only, first);
     }
   }
   return out;
@@ -474,9 +500,11 @@ std::string used_type_signatures(const std::string& source, const std::string& p
   auto p = parse(source);
   if (!p) return "";
   Named types = used_type_files(*p, source, package, project);
+  std::set<std::string> called = called_names(*p);  // shown first: a large type may be cut
   std::vector<std::string> outlines;
   for (const UsedType& t : types)
-    outlines.push_back(outline_file(t.file, t.name, project.encoding, t.only ? &*t.only : nullptr));
+    outlines.push_back(
+        outline_file(t.file, t.name, project.encoding, t.only ? &*t.only : nullptr, &called));
   return fit_outlines(types, std::move(outlines), budget_chars);
 }
 

@@ -14,13 +14,14 @@ namespace panta::engine {
 /// (parameter, return, field and exception types) and its supertypes; for each type, its
 /// declaration and its constructors, non-private methods and fields, enum constants and nested
 /// types, as declared (modifiers, types and parameter names; a field's initializer only when the
-/// line is short), one per line, bodies left out. After those, the types only its code uses (in
-/// bodies, as a static call's receiver, the owners of static imports). Types of the same package
-/// come first within each of the two, then the others, each group by how often the source names
-/// them; at most about `budget_chars` characters: the types that fit whole first, then a type that
-/// does not fit shows its first members in the room left, one without room is named in a last line.
-/// Types are found by the source's imports, its package and its wildcard imports in the project's
-/// main source folder; "" when there are none.
+/// line is short; the members the source calls first), one per line, bodies left out. After
+/// those, the types only its code uses: in bodies (all their members), as the receiver of a
+/// static call or field or through a static import (the members it names). Types of the same
+/// package come first within each of the two, then the others, each group by how often the
+/// source names them; at most about `budget_chars` characters: the types that fit whole first,
+/// then a type that does not fit shows its first members in the room left, one without room is
+/// named in a last line. Types are found by the source's imports, its package and its wildcard
+/// imports in the project's main source folder; "" when there are none.
 std::string used_type_signatures(const std::string& source, const std::string& package,
                                  const project::Project& project, size_t budget_chars);
 
