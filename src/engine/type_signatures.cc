@@ -42,6 +42,20 @@ bool is_type_declaration(std::string_view t) {
 
 bool is_private_decl(const Parsed& p, TSNode decl);
 
+// Calls `f` on `root` and every node below it, in source order (pre-order); `f` returns whether
+// to go below the node it was given.
+template <typename F>
+void visit(TSNode root, F&& f) {
+  std::vector<TSNode> work = {root};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (!f(n)) continue;
+    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
+      work.push_back(ts_node_named_child(n, i));
+  }
+}
+
 // The type names under `n` (all of it but a method's or class's body), first use first.
 void type_names_in(const Parsed& p, TSNode n, std::vector<std::string>& out) {
   std::vector<TSNode> work = {n};
@@ -111,17 +125,14 @@ void use_members(std::vector<std::pair<std::string, Members>>& out, const std::s
 // (`format.getDelimiterString()`, `token.content`).
 std::set<std::string> called_names(const Parsed& p) {
   std::set<std::string> out;
-  std::vector<TSNode> work = {p.tree.root()};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
+  visit(p.tree.root(), [&](TSNode n) {
     std::string_view t = node_type(n);
     TSNode name = t == "method_invocation" ? field(n, "name")
                   : t == "field_access"    ? field(n, "field")
                                            : TSNode{};
     if (!ts_node_is_null(name)) out.insert(std::string(java::node_text(p.text, name)));
-    for (TSNode c : named_children(n)) work.push_back(c);
-  }
+    return true;
+  });
   return out;
 }
 
@@ -130,12 +141,9 @@ std::set<std::string> called_names(const Parsed& p) {
 // a static call or field (`Validate.notNull(x)`, `Constants.CRLF`: those members).
 std::vector<std::pair<std::string, Members>> body_names(const Parsed& p) {
   std::vector<std::pair<std::string, Members>> out;
-  std::vector<TSNode> work = {p.tree.root()};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
+  visit(p.tree.root(), [&](TSNode n) {
     std::string_view t = node_type(n);
-    if (t == "import_declaration" || t == "package_declaration") continue;
+    if (t == "import_declaration" || t == "package_declaration") return false;
     if (t == "type_identifier") use_members(out, std::string(java::node_text(p.text, n)), "");
     if (t == "method_invocation" || t == "field_access") {
       TSNode object = field(n, "object");
@@ -144,9 +152,8 @@ std::vector<std::pair<std::string, Members>> body_names(const Parsed& p) {
         use_members(out, std::string(java::node_text(p.text, object)),
                     std::string(java::node_text(p.text, member)));
     }
-    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
-      work.push_back(ts_node_named_child(n, i));
-  }
+    return true;
+  });
   return out;
 }
 
@@ -336,14 +343,11 @@ void collect_enums(const Parsed& p, TSNode n,
 
 // The names of the types declared in `n` and below it.
 void collect_declared(const Parsed& p, TSNode n, std::set<std::string>& out) {
-  std::vector<TSNode> work = {n};
-  while (!work.empty()) {
-    TSNode x = work.back();
-    work.pop_back();
+  visit(n, [&](TSNode x) {
     if (is_type_declaration(node_type(x)))
       out.insert(std::string(java::node_text(p.text, field(x, "name"))));
-    for (TSNode c : named_children(x)) work.push_back(c);
-  }
+    return true;
+  });
 }
 
 }  // namespace
