@@ -113,7 +113,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
                                 const std::set<uint32_t>& also_show) {
   out.context = context;
   std::vector<Gap> gaps = find_gaps(cut, state.coverage);
-  mark_said_unreachable(gaps, state.said_unreachable);
+  mark_said_unreachable(gaps, state.said_unreachable, cut);
   mark_asked_too_often(gaps, state.gap_asks);
   if (state.lines_covered() == 0) {
     out.source = prompt::numbered_without_licence(cut.source_text);

@@ -453,12 +453,35 @@ std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>&
   return out;
 }
 
-void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said) {
-  for (Gap& g : gaps) {
-    auto s = said.find(g.line);
-    if (g.infeasible.empty() && s != said.end()) {
-      g.infeasible = "an answer said it cannot be reached (\"" + s->second + "\")";
+void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said,
+                           const ClassUnderTest& cut) {
+  // The entry on the gap's line, or for an outcome, on a line its statement goes on over (an
+  // answer names the line of the part it means: `!hard` on line 236 of a condition on 234).
+  auto entry = [&](const Gap& g) -> const std::string* {
+    for (uint32_t l = g.line; l <= g.line + 3; ++l) {
+      if (auto s = said.find(l); s != said.end()) return &s->second;
+      std::string text = line_text(cut.source_text, l, 1000);
+      if (g.what.empty() || text.empty() ||
+          std::string(";{}").find(text.back()) != std::string::npos)
+        break;
     }
+    return nullptr;
+  };
+  std::map<uint32_t, std::string> after;  // lines only a set-aside outcome leads to
+  for (Gap& g : gaps) {
+    const std::string* s = g.infeasible.empty() ? entry(g) : nullptr;
+    if (s == nullptr) continue;
+    g.infeasible = "an answer said it cannot be reached (\"" + *s + "\")";
+    size_t colon = g.key.find(':');
+    if (colon == std::string::npos) continue;
+    for (const MethodGraph& m : cut.graphs) {
+      if (m.key == g.method)
+        only_after(*m.graph, g.line, g.key.substr(colon + 1), g.infeasible, after);
+    }
+  }
+  for (Gap& g : gaps) {
+    auto a = after.find(g.line);
+    if (g.infeasible.empty() && g.what.empty() && a != after.end()) g.infeasible = a->second;
   }
 }
 

@@ -73,8 +73,10 @@ std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>&
 std::vector<std::string> defect_mentions(const std::vector<std::string>& suspected);
 
 /// Marks the gaps on the lines of `said` (said_unreachable) possibly unreachable, with the
-/// model's words, unless something else already does.
-void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said);
+/// model's words, unless something else already does: a gap on a said line, an outcome whose
+/// statement goes on over a said line, and the lines only such an outcome leads to.
+void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said,
+                           const ClassUnderTest& cut);
 
 /// True when every gap is possibly unreachable (and there is one at least).
 bool only_unreachable_left(const std::vector<Gap>& gaps);

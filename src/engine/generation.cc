@@ -270,7 +270,7 @@ std::string Generation::stop_rule() const {
 
 std::vector<Gap> Generation::current_gaps() const {
   std::vector<Gap> gaps = find_gaps(*cut_, state_.coverage);
-  mark_said_unreachable(gaps, state_.said_unreachable);
+  mark_said_unreachable(gaps, state_.said_unreachable, *cut_);
   mark_asked_too_often(gaps, state_.gap_asks);
   return gaps;
 }

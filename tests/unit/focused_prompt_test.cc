@@ -28,6 +28,12 @@ coverage::SourceCoverage figure1_coverage() {
   return c;
 }
 
+coverage::SourceCoverage lines_of(std::initializer_list<coverage::LineCoverage> l) {
+  coverage::SourceCoverage c;
+  for (const auto& x : l) c.lines[x.line] = x;
+  return c;
+}
+
 ClassUnderTest class_of(const std::string& fixture) {
   static std::map<std::string, analyze::FileAnalysis> analyses;
   if (analyses.count(fixture) == 0) analyses.emplace(fixture, test::analyze_fixture(fixture));
@@ -228,7 +234,7 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_FALSE(nlohmann::json(said.at(30)).dump().empty());  // cut on a UTF-8 boundary
   ClassUnderTest cut = parse_pattern_class();
   auto gaps = find_gaps(cut, figure1_coverage());
-  mark_said_unreachable(gaps, said);
+  mark_said_unreachable(gaps, said, cut);
   std::map<std::string, std::string> why;
   for (const Gap& g : gaps) why[g.key] = g.infeasible;
   EXPECT_NE(why["L12"].find("an answer said it cannot be reached (\"line 12: `required = true` is "
@@ -252,6 +258,32 @@ TEST(FocusedPrompt, TheNextPromptNamesTheSuspectedDefectsAlreadyRecorded) {
   prompt::FocusedInputs in;
   focused_inputs(parse_pattern_class(), state, "", in);
   EXPECT_EQ(in.recorded, std::vector<std::string>{"line 98"});
+}
+
+// An answer names the line of the part of a condition it means, and the lines only a set-aside
+// outcome leads to go with it.
+TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches) {
+  ClassUnderTest multi = class_of("MultiLine.java");
+  coverage::SourceCoverage c;
+  c.lines[13] = {13, 0, 2, 0, 0};
+  c.lines[14] = {14, 0, 2, 0, 2};
+  c.lines[15] = {15, 0, 3, 1, 1};  // `i < n` on the next line only true
+  c.lines[16] = {16, 0, 2, 0, 0};
+  c.lines[18] = {18, 0, 2, 0, 0};
+  auto gaps = find_gaps(multi, c);
+  mark_said_unreachable(gaps, {{15, "line 15: `i < n` is always true"}}, multi);
+  ASSERT_FALSE(gaps.empty());
+  EXPECT_TRUE(only_unreachable_left(gaps)) << render_gaps(gaps, multi);
+  // sign(int): line 7's true outcome said unreachable; line 8 runs only after it.
+  ClassUnderTest branches = class_of("Branches.java");
+  auto b = lines_of(
+      {{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
+  auto bg = find_gaps(branches, b);
+  mark_said_unreachable(bg, {{7, "line 7: x < 0 can never be true here"}}, branches);
+  std::map<std::string, std::string> why;
+  for (const Gap& g : bg) why[g.key] = g.infeasible;
+  EXPECT_NE(why["7:true"], "");
+  EXPECT_EQ(why["L8"], why["7:true"]);
 }
 
 // A branch JaCoCo counts on a line where a condition goes on is said of that condition, once;
