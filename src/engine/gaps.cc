@@ -429,26 +429,53 @@ std::vector<std::string> defect_mentions(const std::vector<std::string>& suspect
   return out;
 }
 
+namespace {
+
+// The lines an entry begins with: "line 230: ...", "lines 352-361 ...", a list of them ("lines
+// 321 / 328-329 and 377", "line 321 (`x` false) and lines 328-329"); ranges of at most 50 lines.
+std::vector<uint32_t> lead_lines(const std::string& entry) {
+  static const std::regex more(
+      R"(^\s*(?:\([^)]*\))?\s*(?:,|/|&|and)\s*(?:lines?\s+)?(\d{1,9})(?!\d))"
+      R"((?:\s*(?:-|\xE2\x80\x93|to)\s*(\d{1,9})(?!\d))?)",
+      std::regex::icase);
+  std::vector<uint32_t> out;
+  std::smatch m;
+  if (!std::regex_search(entry, m, defect_lead())) return out;
+  for (std::string rest = entry;;) {
+    uint32_t from = static_cast<uint32_t>(std::stoul(m[1].str()));  // at most 9 digits
+    uint32_t to = m[2].matched ? static_cast<uint32_t>(std::stoul(m[2].str())) : from;
+    for (uint32_t l = from; l <= to && l < from + 50; ++l) out.push_back(l);
+    rest = m.suffix().str();
+    if (!std::regex_search(rest, m, more)) break;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected) {
   static const std::regex claim(
       R"(unreachable|\bdead\b|impossible to (reach|take|run)|is always (true|false)|)"
       R"(can ?not be (reached|true|false|taken|run)|)"
       R"(can't be (reached|true|false|taken|run)|can never|never be (reached|true|false|taken|run))",
       std::regex::icase);
-  static const std::regex denied(R"(\bnot (unreachable|dead|impossible)|can be (reached|run))",
-                                 std::regex::icase);
-  const std::regex& lead = defect_lead();
   std::map<uint32_t, std::string> out;
   for (const std::string& s : suspected) {
-    std::smatch m;
-    if (!std::regex_search(s, claim) || std::regex_search(s, denied) ||
-        !std::regex_search(s, m, lead)) {
-      continue;
-    }
+    if (!std::regex_search(s, claim) || !said_reachable({s}).empty()) continue;
     std::string said = s.size() > 160 ? utf8_prefix(s, 160) + " ..." : s;
-    uint32_t from = static_cast<uint32_t>(std::stoul(m[1].str()));  // at most 9 digits
-    uint32_t to = m[2].matched ? static_cast<uint32_t>(std::stoul(m[2].str())) : from;
-    for (uint32_t l = from; l <= to && l < from + 50; ++l) out.emplace(l, said);
+    for (uint32_t l : lead_lines(s)) out.emplace(l, said);
+  }
+  return out;
+}
+
+std::set<uint32_t> said_reachable(const std::vector<std::string>& suspected) {
+  static const std::regex denied(
+      R"(\bnot (unreachable|dead|impossible)|can be (reached|run)|\b(is|are|be) reachable\b)",
+      std::regex::icase);
+  std::set<uint32_t> out;
+  for (const std::string& s : suspected) {
+    if (!std::regex_search(s, denied)) continue;
+    for (uint32_t l : lead_lines(s)) out.insert(l);
   }
   return out;
 }

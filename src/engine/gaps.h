@@ -60,8 +60,9 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
                                                      const std::set<uint32_t>& also = {});
 
 /// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
-/// code", "lines 352-361: the condition can never be false"), with what it said: the line or
-/// range (at most 50 lines) an entry begins with, when the entry also says "unreachable",
+/// code", "lines 352-361: the condition can never be false"), with what it said: the lines or
+/// ranges (at most 50 lines each) an entry begins with ("line 321 (`x` false) and lines
+/// 328-329: ..." names both), when the entry also says "unreachable",
 /// "dead", "impossible to reach", "is always true/false", "can never", "cannot be
 /// reached/true/false/taken/run" or "never be ..." (not a mere "never": "never returns null")
 /// and denies none of it ("not unreachable", "can be reached").
@@ -71,6 +72,10 @@ std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>&
 /// for an entry that begins with a line or range, else its first 60 characters in quotes; each
 /// once, in order.
 std::vector<std::string> defect_mentions(const std::vector<std::string>& suspected);
+
+/// The lines entries say can be reached after all ("lines 321 / 328-329: correction: these are
+/// reachable ...", "line 40: not unreachable"): the lines or ranges they begin with.
+std::set<uint32_t> said_reachable(const std::vector<std::string>& suspected);
 
 /// Marks the gaps on the lines of `said` (said_unreachable) possibly unreachable, with the
 /// model's words, unless something else already does: a gap on a said line, an outcome whose

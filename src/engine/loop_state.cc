@@ -46,6 +46,7 @@ nlohmann::ordered_json LoopState::to_json() const {
 
 void LoopState::note_defects(std::vector<std::string> defects) {
   said_unreachable.merge(engine::said_unreachable(defects));
+  for (uint32_t line : said_reachable(defects)) said_unreachable.erase(line);  // taken back
   for (std::string& d : defects) {
     if (std::find(suspected_defects.begin(), suspected_defects.end(), d) == suspected_defects.end())
       suspected_defects.push_back(std::move(d));

@@ -225,7 +225,24 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_EQ(said.count(40), 0u);
   EXPECT_EQ(said.count(88), 0u);
   EXPECT_EQ(said.count(80), 1u);
-  EXPECT_EQ(said.count(75), 0u);   // only the line an entry begins with
+  EXPECT_EQ(said.count(75), 0u);  // only the line an entry begins with
+  // A list of lines an entry begins with, and a later entry taking some back.
+  std::vector<std::string> first = {
+      "line 321 (`reuse != null` false) and lines 328-329: cannot be reached: the list is "
+      "circular",
+      "lines 377 / 381-382: cannot be reached"};
+  auto listed = said_unreachable(first);
+  for (uint32_t l : {321u, 328u, 329u, 377u, 381u, 382u}) EXPECT_EQ(listed.count(l), 1u) << l;
+  EXPECT_EQ(listed.size(), 6u);
+  EXPECT_EQ(said_reachable({"lines 321 / 328-329 and 377: correction: these are reachable when "
+                            "an overriding removeLRU removes its entry"}),
+            (std::set<uint32_t>{321, 328, 329, 377}));
+  EXPECT_TRUE(said_reachable(first).empty());
+  LoopState taken;
+  taken.note_defects(first);
+  taken.note_defects({"lines 321 / 328-329: correction: these are reachable"});
+  EXPECT_EQ(taken.said_unreachable.count(321), 0u);
+  EXPECT_EQ(taken.said_unreachable.count(381), 1u);
   EXPECT_EQ(said.count(343), 1u);  // "is always true", "dead defensive check"
   EXPECT_EQ(said.count(344), 1u);
   EXPECT_EQ(said.count(350), 0u);
