@@ -132,6 +132,20 @@ const cfg::Statement* condition_of(const cfg::Graph& graph, uint32_t line,
   return nullptr;
 }
 
+// The last line of the statement or header that begins on `line`: the line itself, or up to 3
+// lines after it while a line ends in none of `;`, `{`, `}` (nor is blank).
+uint32_t statement_end(const std::string& source, uint32_t line) {
+  uint32_t end = line;
+  for (std::string text = line_text(source, line, 1000);
+       end < line + 3 && !text.empty() &&
+       std::string(";{}").find(text.back()) == std::string::npos;) {
+    text = line_text(source, end + 1, 1000);
+    if (text.empty()) break;
+    ++end;
+  }
+  return end;
+}
+
 // Branches JaCoCo counts on lines that are no decision of the CFG: a boolean expression
 // returned or assigned (`return count != EOF;`), a `?:` inside an expression.
 void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage,
@@ -157,14 +171,9 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
     // javac's check of whether assertions are on: an assert that holds never fails.
     bool assertion = text.rfind("assert ", 0) == 0 || text.rfind("assert(", 0) == 0;
     // javac counts a statement's branches on its first line: the expression may be on the next.
-    std::string statement = line_text(cut.source_text, line, 200);
-    for (uint32_t next = line + 1;
-         next < line + 4 && !statement.empty() && statement.size() < 200 &&
-         std::string(";{}").find(statement.back()) == std::string::npos;
-         ++next) {
-      std::string more = line_text(cut.source_text, next, 200);
-      if (more.empty()) break;
-      statement += " " + more;
+    std::string statement;
+    for (uint32_t l = line; l <= statement_end(cut.source_text, line); ++l) {
+      statement += (statement.empty() ? "" : " ") + line_text(cut.source_text, l, 1000);
     }
     if (statement.size() > 200) statement = utf8_prefix(statement, 200) + " ...";
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
@@ -214,12 +223,13 @@ void reached_lines(const cfg::Graph& graph, const std::vector<select::EdgeStatus
 // the `break` goes (it resolves a jump to a `goto` to the `goto`'s target), past this line, so
 // the line counts only when the last operand decides. Tests may well reach it.
 void jump_lines(const MethodGraph& m, const std::string& source,
-                const coverage::SourceCoverage& coverage, std::map<uint32_t, std::string>& out) {
+                const coverage::SourceCoverage& coverage, const std::vector<uint32_t>& missed,
+                std::map<uint32_t, std::string>& out) {
   static const std::regex jump(R"(^(break|continue)(\s+\w+)?\s*;)");
-  for (uint32_t line : coverage.missed_lines()) {
-    if (line <= m.start_line || line > m.end_line ||
-        !std::regex_search(line_text(source, line), jump))
-      continue;
+  for (auto at = std::upper_bound(missed.begin(), missed.end(), m.start_line);
+       at != missed.end() && *at <= m.end_line; ++at) {
+    uint32_t line = *at;
+    if (!std::regex_search(line_text(source, line), jump)) continue;
     // The decision nearest above (the CFG has no node of its own for a break).
     const cfg::Node* decision = nullptr;
     for (const cfg::Node& n : m.graph->nodes()) {
@@ -264,10 +274,11 @@ std::string line_text(const std::string& text, uint32_t line, size_t width) {
 std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage) {
   std::vector<Gap> out;
   std::map<uint32_t, std::string> dead;  // lines only an infeasible outcome leads to, or reached
+  const std::vector<uint32_t> missed = coverage.missed_lines();  // ascending
   for (const MethodGraph& m : cut.graphs) {
     auto statuses = select::edge_statuses(*m.graph, coverage);
     reached_lines(*m.graph, statuses, coverage, dead);
-    jump_lines(m, cut.source_text, coverage, dead);
+    jump_lines(m, cut.source_text, coverage, missed, dead);
     for (auto& o : select::missed_outcomes(*m.graph, statuses, coverage)) {
       if (o.infeasible.empty() && o.key == fmt::format("{}:default", o.line)) {
         std::string e = exhaustive_enum(cut, *m.graph, o.line);
@@ -279,7 +290,7 @@ std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCove
       out.push_back({m.key, o.key, o.line, quoted(o.text) + " " + o.outcome, o.infeasible});
     }
   }
-  for (uint32_t line : coverage.missed_lines()) {
+  for (uint32_t line : missed) {
     const MethodGraph* m = method_at(cut, line);
     auto d = dead.find(line);
     out.push_back({m == nullptr ? "" : m->key, "L" + std::to_string(line), line, "",
@@ -485,14 +496,9 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std:
   // The entry on the gap's line, or for an outcome, on a line its statement goes on over (an
   // answer names the line of the part it means: `!hard` on line 236 of a condition on 234).
   auto entry = [&](const Gap& g) -> const std::string* {
-    for (uint32_t l = g.line; l <= g.line + 3; ++l) {
-      if (auto s = said.find(l); s != said.end()) return &s->second;
-      std::string text = line_text(cut.source_text, l, 1000);
-      if (g.what.empty() || text.empty() ||
-          std::string(";{}").find(text.back()) != std::string::npos)
-        break;
-    }
-    return nullptr;
+    uint32_t end = g.what.empty() ? g.line : statement_end(cut.source_text, g.line);
+    auto s = said.lower_bound(g.line);
+    return s != said.end() && s->first <= end ? &s->second : nullptr;
   };
   std::map<uint32_t, std::string> after;  // lines only a set-aside outcome leads to
   for (Gap& g : gaps) {
