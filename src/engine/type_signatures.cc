@@ -79,10 +79,7 @@ void type_names_in(const Parsed& p, TSNode n, std::vector<std::string>& out) {
 std::vector<std::string> used_names(const Parsed& p) {
   std::vector<std::string> out;
   std::set<std::string> declared;
-  std::vector<TSNode> work = {p.tree.root()};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
+  visit(p.tree.root(), [&](TSNode n) {
     std::string_view t = node_type(n);
     if (is_type_declaration(t)) {
       declared.insert(std::string(java::node_text(p.text, field(n, "name"))));
@@ -93,10 +90,8 @@ std::vector<std::string> used_names(const Parsed& p) {
     bool member =
         t == "method_declaration" || t == "constructor_declaration" || t == "field_declaration";
     if (member && !is_private_decl(p, n)) type_names_in(p, n, out);
-    if (member) continue;
-    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
-      work.push_back(ts_node_named_child(n, i));
-  }
+    return !member;  // a member's body is the class's own business
+  });
   std::erase_if(out, [&declared](const std::string& n) {
     return declared.count(n) != 0 || n.empty() || !std::isupper(static_cast<unsigned char>(n[0]));
   });
