@@ -134,7 +134,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   }
   out.test_names = state.file->test_names();
   out.test_members = prompt::shorten_long_fields(
-      prompt::without_licence(state.file->without_tests().text()), kFieldLines);
+      prompt::without_comments(state.file->without_tests().text()), kFieldLines);
   out.dropped.clear();
   for (const auto& f : state.failed) out.dropped.push_back(f.name + ": " + first_line(f.error));
   for (const auto& f : state.set_aside) out.dropped.push_back(f.name + ": " + first_line(f.error));

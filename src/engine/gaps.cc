@@ -177,9 +177,8 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
     }
     if (statement.size() > 200) statement = utf8_prefix(statement, 200) + " ...";
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
-                   fmt::format("{} has {} of its {} branch outcomes never run (a boolean "
-                               "expression or `?:` in this statement)",
-                               quoted(statement), c.mb, c.mb + c.cb),
+                   fmt::format("{} has {} of its {} branch outcomes never run", quoted(statement),
+                               c.mb, c.mb + c.cb),
                    assertion ? "an assert statement fails only when the code is wrong" : ""});
   }
 }
@@ -365,7 +364,8 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut)
   if (out.find("branch outcomes") != std::string::npos) {
     out =
         "Branch outcomes are counted as JaCoCo counts them: two per condition, so `a && b` "
-        "has four, and a `?:` adds two.\n\n" +
+        "has four, and a `?:` adds two. Where a line says only how many never ran, some "
+        "condition of it has been only true or only false; JaCoCo does not tell which.\n\n" +
         out;
   }
   return out;
@@ -425,21 +425,6 @@ const std::regex& defect_lead() {
 
 }  // namespace
 
-std::vector<std::string> defect_mentions(const std::vector<std::string>& suspected) {
-  std::vector<std::string> out;
-  for (const std::string& s : suspected) {
-    std::smatch m;
-    std::string said;
-    if (std::regex_search(s, m, defect_lead())) {
-      said = m[2].matched ? "lines " + m[1].str() + "-" + m[2].str() : "line " + m[1].str();
-    } else {
-      said = "\"" + (s.size() > 60 ? utf8_prefix(s, 60) + " ..." : s) + "\"";
-    }
-    if (std::find(out.begin(), out.end(), said) == out.end()) out.push_back(said);
-  }
-  return out;
-}
-
 namespace {
 
 // The lines an entry begins with: "line 230: ...", "lines 352-361 ...", a list of them ("lines
@@ -463,6 +448,23 @@ std::vector<uint32_t> lead_lines(const std::string& entry) {
 }
 
 }  // namespace
+
+std::vector<std::string> defect_mentions(const std::vector<std::string>& suspected) {
+  std::vector<std::string> out;
+  for (const std::string& s : suspected) {
+    std::vector<uint32_t> lines = lead_lines(s);
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    std::string said;
+    if (!lines.empty()) {
+      said = (lines.size() == 1 ? "line " : "lines ") + coverage::line_ranges(lines);
+    } else {
+      said = "\"" + (s.size() > 60 ? utf8_prefix(s, 60) + " ..." : s) + "\"";
+    }
+    if (std::find(out.begin(), out.end(), said) == out.end()) out.push_back(said);
+  }
+  return out;
+}
 
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected) {
   static const std::regex claim(

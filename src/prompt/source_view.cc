@@ -178,6 +178,44 @@ std::string numbered_without_licence(const std::string& source) {
   return out;
 }
 
+std::string without_comments(const std::string& source) {
+  java::SourceText text("source", source);
+  auto tree = java::SyntaxTree::parse(text);
+  if (!tree) return source;
+  std::vector<bool> gone(source.size(), false);
+  std::vector<TSNode> work = {tree->root()};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (is_comment(node_type(n))) {
+      for (uint32_t b = ts_node_start_byte(n); b < ts_node_end_byte(n) && b < gone.size(); ++b) {
+        gone[b] = true;
+      }
+      continue;
+    }
+    for (TSNode c : named_children(n)) work.push_back(c);
+  }
+  std::string out;
+  for (size_t at = 0; at < source.size();) {
+    size_t end = source.find('\n', at);
+    if (end == std::string::npos) end = source.size();
+    std::string kept;
+    bool cut = false;
+    for (size_t b = at; b < end; ++b) {
+      if (gone[b]) {
+        cut = true;
+      } else {
+        kept += source[b];
+      }
+    }
+    bool blank = kept.find_first_not_of(" \t\r") == std::string::npos;
+    if (cut) kept.erase(kept.find_last_not_of(" \t\r") + 1);
+    if (!(cut && blank)) out += kept + (end < source.size() ? "\n" : "");
+    at = end + 1;
+  }
+  return out;
+}
+
 std::string shorten_long_fields(const std::string& source, uint32_t max_lines) {
   java::SourceText text("source", source);
   auto tree = java::SyntaxTree::parse(text);

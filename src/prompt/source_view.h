@@ -14,6 +14,11 @@ std::string numbered_without_licence(const std::string& source);
 /// The text without its licence header (the comments before the first declaration).
 std::string without_licence(const std::string& source);
 
+/// The text without its comments: a line that held only a comment is left out, one that ends
+/// in a comment loses it and the blanks before it. A source that does not parse is returned
+/// as it is.
+std::string without_comments(const std::string& source);
+
 /// The text with each field declaration longer than `max_lines` lines (a table of test data)
 /// cut to its first `max_lines` lines and a comment saying how many were left out.
 std::string shorten_long_fields(const std::string& source, uint32_t max_lines);

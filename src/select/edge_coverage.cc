@@ -183,10 +183,7 @@ std::vector<MissedOutcome> missed_outcomes(const Graph& graph,
           at->mb + at->cb == 2
               ? "has had only one of its two outcomes (JaCoCo's counters cannot tell which: the "
                 "code after each of them ran)"
-              : fmt::format(
-                    "has {} of its {} branch outcomes never run (some condition of it has been "
-                    "only true or only false)",
-                    at->mb, at->mb + at->cb);
+              : fmt::format("has {} of its {} branch outcomes never run", at->mb, at->mb + at->cb);
       out.push_back({n.line(), n.statements.front().text, std::move(what),
                      fmt::format("{}:partial", n.line()), ""});
     }

@@ -108,8 +108,7 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   c.lines[10] = {10, 0, 2, 1, 1};  // as if `return 0;` held a boolean expression
   auto gaps = find_gaps(cut, c);
   std::string text = render_gaps(gaps, cut);
-  EXPECT_NE(text.find("- line 10: `return 0;` has 1 of its 2 branch outcomes never run (a "
-                      "boolean expression or `?:` in this statement"),
+  EXPECT_NE(text.find("- line 10: `return 0;` has 1 of its 2 branch outcomes never run\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("outside the methods:\n- line 3: `public class Branches {`: its implicit "
@@ -265,11 +264,13 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
 TEST(FocusedPrompt, TheNextPromptNamesTheSuspectedDefectsAlreadyRecorded) {
   auto named = defect_mentions({"line 12: returns null", "Lines 17-18: swallows a character",
                                 "line 12: the same line again, said otherwise",
-                                "no line: " + std::string(80, 'x')});
-  ASSERT_EQ(named.size(), 3u);
+                                "no line: " + std::string(80, 'x'),
+                                "line 30 (the else) and lines 33-34: cannot be reached"});
+  ASSERT_EQ(named.size(), 4u);
   EXPECT_EQ(named[0], "line 12");
   EXPECT_EQ(named[1], "lines 17-18");
   EXPECT_EQ(named[2], "\"no line: " + std::string(51, 'x') + " ...\"");
+  EXPECT_EQ(named[3], "lines 30, 33-34");  // every line of the list the entry begins with
   LoopState state = figure1_state();
   state.note_defects({"line 98: returns null"});
   prompt::FocusedInputs in;
@@ -323,11 +324,17 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("- line 33: `return \"a=\" + a + (a > 0 ? \"+\" : \"-\");` has 1 of its 2 "
-                      "branch outcomes never run (a boolean expression or `?:` in this statement)"),
+                      "branch outcomes never run\n"),
             std::string::npos)
       << text;
-  // How JaCoCo counts outcomes is said once, before the list, not on each line.
+  // How JaCoCo counts outcomes, and what a count alone means, is said once, before the list,
+  // not on each line.
   EXPECT_EQ(text.rfind("Branch outcomes are counted as JaCoCo counts them", 0), 0u) << text;
+  EXPECT_NE(text.find("some condition of it has been only true or only false; JaCoCo does not "
+                      "tell which"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("(some condition"), std::string::npos) << text;
   EXPECT_EQ(text.find("two per condition"), text.rfind("two per condition")) << text;
 }
 

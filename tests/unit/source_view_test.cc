@@ -82,5 +82,12 @@ TEST(SourceView, ALongFieldIsCutToItsFirstLines) {
             "2 more lines of this field left out\n  int x = 1;\n}\n");
 }
 
+TEST(SourceView, CommentsAreLeftOutButTextThatLooksLikeOneStays) {
+  std::string s = without_comments(
+      "/* licence */\npackage p;\n\n/**\n * Tests.\n */\nclass T {\n  // a note\n  String u = "
+      "\"http://x\"; // the host\n  int f(/* none */) { return 1; }\n}\n");
+  EXPECT_EQ(s, "package p;\n\nclass T {\n  String u = \"http://x\";\n  int f() { return 1; }\n}\n");
+}
+
 }  // namespace
 }  // namespace panta::prompt
