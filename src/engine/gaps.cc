@@ -112,6 +112,17 @@ void only_after(const cfg::Graph& graph, uint32_t line, const std::string& label
   }
 }
 
+// The first line the `label` edge out of the decision on `line` runs, 0 when there is none (the
+// method's end).
+uint32_t first_line_after(const cfg::Graph& graph, uint32_t line, const std::string& label) {
+  for (const cfg::Edge& edge : graph.edges()) {
+    if (edge.label != label || graph.node(edge.from).line() != line) continue;
+    const cfg::Node& to = graph.node(edge.to);
+    if (to.kind != cfg::NodeKind::kExit && !to.statements.empty()) return to.line();
+  }
+  return 0;
+}
+
 // The decision, within 10 lines above `line`, whose condition holds `text` (the line with its
 // trailing `{` and all spaces left out): `line` continues a condition over several lines.
 const cfg::Statement* condition_of(const cfg::Graph& graph, uint32_t line,
@@ -517,6 +528,22 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std:
   for (Gap& g : gaps) {
     auto a = after.find(g.line);
     if (g.infeasible.empty() && g.what.empty() && a != after.end()) g.infeasible = a->second;
+  }
+  // An outcome whose first line an answer says cannot be reached cannot happen either (taking
+  // it runs that line): Metaphone's `if (isPreviousChar(local, n, 'G'))` and its `hard = true;`.
+  for (Gap& g : gaps) {
+    size_t colon = g.key.find(':');
+    if (!g.infeasible.empty() || g.what.empty() || colon == std::string::npos) continue;
+    for (const MethodGraph& m : cut.graphs) {
+      if (m.key != g.method) continue;
+      uint32_t first = first_line_after(*m.graph, g.line, g.key.substr(colon + 1));
+      if (auto s = said.find(first); first != 0 && s != said.end()) {
+        g.infeasible = fmt::format(
+            "it leads to line {}, which an answer said cannot be reached "
+            "(\"{}\")",
+            first, s->second);
+      }
+    }
   }
 }
 

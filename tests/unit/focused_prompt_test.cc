@@ -257,7 +257,10 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
                             "dead code"),
             std::string::npos)
       << why["L12"];
-  EXPECT_EQ(why["11:true"], "");
+  // The outcome that enters line 12 goes with it: taking it would run that line.
+  EXPECT_EQ(why["11:true"].rfind("it leads to line 12, which an answer said cannot be reached", 0),
+            0u)
+      << why["11:true"];
   EXPECT_FALSE(render_gaps(gaps, cut).find("lines never run: 12") != std::string::npos);
 }
 
@@ -302,6 +305,15 @@ TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches)
   for (const Gap& g : bg) why[g.key] = g.infeasible;
   EXPECT_NE(why["7:true"], "");
   EXPECT_EQ(why["L8"], why["7:true"]);
+  // The other way: line 8 said unreachable, so the outcome that leads to it cannot happen.
+  auto back = find_gaps(branches, b);
+  mark_said_unreachable(back, {{8, "line 8: cannot be reached: x is never negative"}}, branches);
+  for (const Gap& g : back) why[g.key] = g.infeasible;
+  EXPECT_NE(why["L8"], "");
+  EXPECT_EQ(why["7:true"],
+            "it leads to line 8, which an answer said cannot be reached (\"line 8: cannot be "
+            "reached: x is never negative\")");
+  EXPECT_TRUE(only_unreachable_left(back)) << render_gaps(back, branches);
 }
 
 // A branch JaCoCo counts on a line where a condition goes on is said of that condition, once;
