@@ -63,7 +63,7 @@ for jobs in $jobs_list; do
   make_project "$tmp/p$jobs"
   start=$(date +%s.%N)
   # shellcheck disable=SC2086
-  "$panta" generate --project "$tmp/p$jobs" --class org.example.shop.bench --jobs "$jobs" \
+  "$panta" generate --strategy panta --project "$tmp/p$jobs" --class org.example.shop.bench --jobs "$jobs" \
     --llm "cmd:sh $tmp/model.sh" $sandbox_flag --report "$tmp/r$jobs.json" \
     >"$tmp/out$jobs" 2>"$tmp/err$jobs" &
   pid=$!

@@ -67,7 +67,7 @@ synthetic() {  # build size run
   rm -rf "$tmp/shop"
   cp -r "$root/examples/shop" "$tmp/shop" && rm -rf "$tmp/shop/.panta"
   test_file_with "$size" > "$tmp/shop/src/test/java/org/example/shop/CartTest.java"
-  "$bin" generate --project "$tmp/shop" --class org.example.shop.Cart --max-iterations 1 \
+  "$bin" generate --strategy panta --project "$tmp/shop" --class org.example.shop.Cart --max-iterations 1 \
     --llm "cmd:cat $tmp/answer.txt" --report "$tmp/syn-$name.json" > /dev/null 2> "$tmp/syn-$name.err"
 }
 for ((r = 1; r <= runs; r++)); do

@@ -28,7 +28,7 @@ for ((r = 1; r <= runs; r++)); do
     [ "$mode" = naive ] && flag="--check-each-test-in-class"
     cp "$lang/$test_file" "$tmp/lang/$test_file"
     rm -rf "$tmp/lang/.panta" "$tmp/state"
-    VB_STATE="$tmp/state" "$panta" generate --project "$tmp/lang" --src-dir src/main/java \
+    VB_STATE="$tmp/state" "$panta" generate --strategy panta --project "$tmp/lang" --src-dir src/main/java \
       --test-dir src/test/java --classes classes --class org.apache.commons.lang3.BooleanUtils \
       --llm "cmd:python3 $root/bench/validation_model.py" --max-iterations 4 --max-no-increase 10 \
       --report "$tmp/$mode.$r.json" $flag > /dev/null 2> "$tmp/$mode.$r.err"

@@ -243,6 +243,10 @@ void add_model_options(CLI::App& sub, GenerateArgs& args) {
   sub.add_option("--price-out", args.price_out, "Price per million completion tokens");
 }
 
+constexpr const char* kStrategyHelp =
+    "focused (the default: the gaps named exactly, the code they need) or one of the paper's: "
+    "panta, cov, basic, baseline, symprompt";
+
 // The loop's limits: a run's settings, which --resume takes from the journal.
 void add_loop_options(CLI::App& sub, GenerateArgs& args) {
   auto loop = [&args](CLI::Option* option, GenerateArgs::RunValue value_of) {
@@ -254,9 +258,9 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
   auto number = [](auto member) {
     return [member](const RunSettings& s, const RunRecord&) { return std::to_string(s.*member); };
   };
-  loop(sub.add_option("--strategy", args.engine.strategy, std::string(engine::strategy_names()))
+  loop(sub.add_option("--strategy", args.engine.strategy, kStrategyHelp)
            ->check(CLI::IsMember(strategy_list()))
-           ->default_str("panta"),
+           ->default_str("focused"),
        [](const RunSettings&, const RunRecord& r) { return r.strategy; });
   loop(sub.add_option("--max-prompt-tokens", args.engine.max_prompt_tokens,
                       "Shrink a prompt whose estimated size is over this many tokens before "

@@ -19,9 +19,9 @@
 namespace panta::engine {
 
 struct GenerateOptions {
-  std::string class_name;          ///< FQN of the class under test.
-  std::string strategy = "panta";  ///< baseline, basic, cov, panta, symprompt
-  int max_iterations = 0;          ///< 0: the class's largest cyclomatic complexity (the paper)
+  std::string class_name;            ///< FQN of the class under test.
+  std::string strategy = "focused";  ///< baseline, basic, cov, panta, symprompt, focused
+  int max_iterations = 0;            ///< 0: the class's largest cyclomatic complexity (the paper)
   int max_no_increase = 3;
   int max_path_selections = 3;
   /// panta strategy: at most this many methods per prompt, those missing most (0: all of

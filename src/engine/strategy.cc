@@ -29,8 +29,4 @@ const Strategy* find_strategy(std::string_view name) {
   return nullptr;
 }
 
-std::string_view strategy_names() {
-  return "panta, cov, basic, baseline, symprompt or focused";
-}
-
 }  // namespace panta::engine

@@ -32,7 +32,4 @@ std::span<const Strategy> strategies();
 /// The strategy of this name, or null.
 const Strategy* find_strategy(std::string_view name);
 
-/// "panta, cov, basic, baseline, symprompt or focused", for help and error texts.
-std::string_view strategy_names();
-
 }  // namespace panta::engine

@@ -144,7 +144,7 @@ TEST(GenerateStrategies, PantaNamesTheUncoveredLinesWhenNoPathMissesAnything) {
   llm::test::FakeLlmServer server(
       nlohmann::json::array({answer("readsCents", "assertEquals(5L, new Account().getCents());")}));
   test::PantaRun r =
-      test::run_panta(dir, "generate --project " + root +
+      test::run_panta(dir, "generate --strategy panta --project " + root +
                                " --class org.example.shop.Account --llm openai:m --llm-base-url " +
                                server.url() + "/v1 --max-iterations 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -165,7 +165,7 @@ TEST(GenerateBackends, AnthropicMessagesApiThroughTheLoop) {
   const std::string key = "sk-ant-test-5ecret";
   setenv("ANTHROPIC_API_KEY", key.c_str(), 1);
   test::PantaRun r = test::run_panta(
-      dir, "generate --project " + root +
+      dir, "generate --strategy panta --project " + root +
                " --class org.example.shop.Cart --llm anthropic:claude-test --llm-base-url " +
                server.url() + " --max-iterations 1 --report " + dir.path() + "/r.json");
   unsetenv("ANTHROPIC_API_KEY");

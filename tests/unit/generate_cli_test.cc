@@ -72,7 +72,7 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
   std::string root = test::copy_shop(dir, "shop");
   std::string report = dir.path() + "/report.json";
   test::PantaRun r = test::run_panta(
-      dir, "generate --project " + root +
+      dir, "generate --strategy panta --project " + root +
                " --class org.example.shop.Cart --llm openai:fake-model --llm-base-url " +
                server.url() + "/v1 --repair-attempts 2 --max-no-increase 1 --report " + report);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -125,9 +125,10 @@ TEST(GenerateCli, LoopWithRepairFeedbackAndReplay) {
 
   // The same run from the journal gives the same test file, without the server.
   std::string again = test::copy_shop(dir, "again");
-  test::PantaRun replay = test::run_panta(
-      dir, "generate --project " + again + " --class org.example.shop.Cart --llm replay:" + root +
-               "/.panta/journal.sqlite --repair-attempts 2 --max-no-increase 1");
+  test::PantaRun replay =
+      test::run_panta(dir, "generate --strategy panta --project " + again +
+                               " --class org.example.shop.Cart --llm replay:" + root +
+                               "/.panta/journal.sqlite --repair-attempts 2 --max-no-increase 1");
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_EQ(test::slurp(again + "/src/test/java/org/example/shop/CartTest.java"), written);
 }
@@ -167,7 +168,7 @@ TEST(GenerateCli, PromptTooLongIsShrunkAndTheRunGoesOn) {
              "@Test\nvoid sizeOfEmpty() {\n  assertEquals(0, new Cart().size());\n}\n")}}}));
   std::string root = test::copy_shop(dir, "shop");
   test::PantaRun r =
-      test::run_panta(dir, "generate --project " + root +
+      test::run_panta(dir, "generate --strategy panta --project " + root +
                                " --class org.example.shop.Cart --llm openai:m --llm-base-url " +
                                server.url() + "/v1 --max-iterations 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -235,11 +236,11 @@ TEST(GenerateCli, APromptOverTheTokenBudgetIsShrunkBeforeItIsSent) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
   test::PantaRun full =
-      test::run_panta(dir, "generate --project " + root +
+      test::run_panta(dir, "generate --strategy panta --project " + root +
                                " --class org.example.shop.Cart --llm cmd:false --dry-run");
   ASSERT_EQ(full.exit_code, 0) << full.err;
   test::PantaRun small = test::run_panta(
-      dir, "generate --project " + root +
+      dir, "generate --strategy panta --project " + root +
                " --class org.example.shop.Cart --llm cmd:false --dry-run --max-prompt-tokens 1200");
   ASSERT_EQ(small.exit_code, 0) << small.err;
   EXPECT_NE(
@@ -293,11 +294,18 @@ TEST(GenerateCli, UsageErrors) {
   EXPECT_EQ(edges.exit_code, 2);
   EXPECT_NE(edges.err.find("--edge-scores"), std::string::npos) << edges.err;
   test::PantaRun dry =
-      test::run_panta(dir, "generate --project " + root +
+      test::run_panta(dir, "generate --strategy panta --project " + root +
                                " --class org.example.shop.Cart --llm cmd:false --dry-run");
   EXPECT_EQ(dry.exit_code, 0) << dry.err;
   EXPECT_EQ(dry.out.rfind("## Source File", 0), 0u);
   EXPECT_NE(dry.out.find("## Methods Under Test"), std::string::npos);
+  // Without --strategy, focused: its task first, then its context block.
+  test::PantaRun default_dry =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm cmd:false --dry-run");
+  EXPECT_EQ(default_dry.exit_code, 0) << default_dry.err;
+  EXPECT_EQ(default_dry.out.rfind("## Task\n\nWrite JUnit tests for", 0), 0u) << default_dry.out;
+  EXPECT_NE(default_dry.err.find("(focused)"), std::string::npos) << default_dry.err;
   EXPECT_FALSE(fs::exists(root + "/.panta/backup"));
   test::PantaRun unreachable = test::run_panta(
       dir, "generate --project " + root + " --class org.example.shop.Cart --llm cmd:false");

@@ -29,7 +29,7 @@ TEST(GenerateCost, ATestJavacCanNeverCompileIsFedBackByNameAndCauseWithinTheToke
     body += "assertEquals(" + std::to_string(i) + ", " + std::to_string(i) + ");\n";
   }
   std::string model = test::scripted_model(dir, {test::one_test_answer("huge", body)});
-  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+  test::PantaRun r = test::run_panta(dir, "generate --strategy panta --project " + root +
                                               " --class org.example.shop.Cart --max-iterations 2 "
                                               "--max-no-increase 5 --max-prompt-tokens 20000 "
                                               "--llm " +

@@ -385,7 +385,7 @@ TEST(GenerateRuns, AShrunkPromptCountsOnlyThePathsItSent) {
           "Cart().size() * %d);\\n}\\n```\\n' $n $n\n");
   std::string report = dir.path() + "/r.json";
   test::PantaRun r = test::run_panta(
-      dir, "generate --project " + root +
+      dir, "generate --strategy panta --project " + root +
                " --class org.example.shop.Cart --max-iterations 2 --max-prompt-tokens 900 "
                "--report " +
                report + " --llm 'cmd:sh " + script + "'");

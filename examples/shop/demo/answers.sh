@@ -10,7 +10,7 @@ n=$((n + 1))
 echo "$n" > "$state"
 case "$PANTA_PROMPT_KIND:$n" in
 generate:1) cat <<'X'
-These tests follow the selected paths through `total()` and `applyCoupon(String)`:
+These tests run `total()` and `applyCoupon(String)`:
 
 ```java
 package org.example.shop;
@@ -139,5 +139,5 @@ class CartTest {
 ```
 X
 ;;
-*) printf 'I have no further tests to add for these paths.\n' ;;
+*) printf 'I have no further tests to add for this class.\n' ;;
 esac
