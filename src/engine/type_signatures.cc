@@ -9,6 +9,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string_view>
 
 #include "java/source_text.h"
@@ -222,8 +223,35 @@ std::string head(const Parsed& p, TSNode decl) {
   return out;
 }
 
+// The exceptions a method's or constructor's body throws itself (`throw new X(...)`, not in a
+// lambda or a nested class), in order, those its `throws` clause names left out: what a test's
+// assertThrows needs (jsoup's `Validate.notNull` throws `ValidationException`).
+std::vector<std::string> thrown_types(const Parsed& p, TSNode decl) {
+  std::vector<std::string> out;
+  TSNode body = field(decl, "body");
+  if (ts_node_is_null(body)) return out;
+  std::string declared = head(p, decl);
+  declared = declared.substr(std::min(declared.size(), declared.rfind(')')));
+  visit(body, [&](TSNode n) {
+    std::string_view t = node_type(n);
+    if (t == "lambda_expression" || t == "class_body") return false;
+    if (t != "throw_statement") return true;
+    TSNode created = ts_node_named_child(n, 0);
+    if (ts_node_is_null(created) || node_type(created) != "object_creation_expression") {
+      return false;
+    }
+    std::string type(java::node_text(p.text, field(created, "type")));
+    if (declared.find(type) == std::string::npos &&
+        std::find(out.begin(), out.end(), type) == out.end())
+      out.push_back(type);
+    return false;
+  });
+  return out;
+}
+
 // A member's head; a field's initializer only when the whole is short (`= INVALID`, `= '\t'`:
-// a value a test may use), else "= ..." (a format's 18 constructor arguments are not its API).
+// a value a test may use), else "= ..." (a format's 18 constructor arguments are not its API);
+// a method's or constructor's own unchecked exceptions after it (`// throws X`).
 std::string member_head(const Parsed& p, TSNode decl) {
   constexpr size_t kShortField = 72;
   std::string out = head(p, decl);
@@ -231,6 +259,10 @@ std::string member_head(const Parsed& p, TSNode decl) {
   if ((t == "field_declaration" || t == "constant_declaration") && out.size() > kShortField) {
     size_t eq = out.find(" = ");
     if (eq != std::string::npos) out = out.substr(0, eq) + " = ...";
+  }
+  if (t == "method_declaration" || t == "constructor_declaration") {
+    std::vector<std::string> thrown = thrown_types(p, decl);
+    for (size_t i = 0; i < thrown.size(); ++i) out += (i == 0 ? " // throws " : ", ") + thrown[i];
   }
   return out;
 }
@@ -492,6 +524,43 @@ std::string fit_outlines(const Named& types, std::vector<std::string> outlines,
   return out;
 }
 
+// The project's exceptions the outlines say their members throw (`// throws
+// ValidationException`), resolved as the throwing type's file sees them, each as its
+// declaration and package: what a test's assertThrows must import and may catch it as.
+void add_thrown_types(Named& types, std::vector<std::string>& outlines,
+                      const project::Project& project) {
+  static const std::regex thrown(R"(// throws ([\w, ]+))");
+  static const std::regex package_line(R"((^|\n)\s*package\s+([\w.]+)\s*;)");
+  std::set<std::string> files;
+  for (const UsedType& t : types) files.insert(t.file);
+  for (size_t i = 0, n = types.size(); i < n; ++i) {
+    auto text = java::read_text_file(types[i].file, project.encoding);
+    auto p = text ? parse(*text) : std::nullopt;
+    if (!p) continue;
+    std::smatch pm;
+    std::string package = std::regex_search(*text, pm, package_line) ? pm[2].str() : "";
+    Imports imports = imports_of(*p);
+    std::string outline = outlines[i];
+    for (std::sregex_iterator m(outline.begin(), outline.end(), thrown), end; m != end; ++m) {
+      std::istringstream names((*m)[1].str());
+      for (std::string name; std::getline(names, name, ',');) {
+        name.erase(0, name.find_first_not_of(' '));
+        bool same = false;
+        std::string file = resolve(name, imports, package, project, same);
+        if (file.empty() || !files.insert(file).second) continue;
+        std::string head = outline_file(file, name, project.encoding, nullptr, nullptr);
+        auto declared = java::read_text_file(file, project.encoding);
+        if (head.empty() || !declared) continue;
+        if (std::regex_search(*declared, pm, package_line)) {
+          head.insert(head.find('\n'), " // in package " + pm[2].str());
+        }
+        types.push_back({name, file, std::nullopt});
+        outlines.push_back(std::move(head));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::string used_type_signatures(const std::string& source, const std::string& package,
@@ -504,6 +573,7 @@ std::string used_type_signatures(const std::string& source, const std::string& p
   for (const UsedType& t : types)
     outlines.push_back(
         outline_file(t.file, t.name, project.encoding, t.only ? &*t.only : nullptr, &called));
+  add_thrown_types(types, outlines, project);
   return fit_outlines(types, std::move(outlines), budget_chars);
 }
 

@@ -130,6 +130,59 @@ class Lexer {
   EXPECT_NE(small.find("(left out for space: Format)"), std::string::npos) << small;
 }
 
+// What a test's assertThrows needs: the exceptions a member throws itself, those its `throws`
+// clause names and those of a lambda or nested class inside it left out.
+TEST(TypeSignatures, TheExceptionsAMemberThrowsItselfAreNamed) {
+  test::TempDir dir;
+  dir.write("src/a/err/ValidationException.java",
+            "package a.err;\npublic class ValidationException extends IllegalArgumentException {\n"
+            "  public ValidationException(String m) { super(m); }\n}\n");
+  dir.write("src/a/Validate.java", R"(package a;
+import a.err.ValidationException;
+public final class Validate {
+  public static void notNull(Object obj) {
+    if (obj == null) throw new ValidationException("Object must not be null");
+  }
+  public static void isTrue(boolean b) throws IllegalStateException {
+    if (!b) throw new IllegalStateException("false");
+    if (b && !b) throw new ValidationException("never");
+    Runnable r = () -> { throw new UnsupportedOperationException(); };
+  }
+  public static void fail(String msg) { throw new ValidationException(msg); }
+  public Validate() { throw new AssertionError(); }
+}
+)");
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  std::string s = used_type_signatures(R"(package a;
+class Parser {
+  void parse(String x) { Validate.notNull(x); Validate.isTrue(true); Validate.fail("no"); }
+  Validate v() { return null; }
+}
+)",
+                                       "a", p, 10000);
+  EXPECT_NE(s.find("  public static void notNull(Object obj) // throws ValidationException\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("  public static void isTrue(boolean b) throws IllegalStateException // "
+                   "throws ValidationException\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("  public static void fail(String msg) // throws ValidationException\n"),
+            std::string::npos);
+  EXPECT_NE(s.find("  public Validate() // throws AssertionError\n"), std::string::npos);
+  EXPECT_EQ(s.find("UnsupportedOperationException"), std::string::npos);
+  // The project's exception, once, with its package and what it extends; the JDK's are known.
+  EXPECT_NE(s.find("public class ValidationException extends IllegalArgumentException // in "
+                   "package a.err\n"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(s.find("public class ValidationException"),
+            s.rfind("public class ValidationException"));
+  EXPECT_EQ(s.find("class IllegalStateException"), std::string::npos);
+}
+
 TEST(TypeSignatures, LocaleAndTimeDependentCallsAreNamed) {
   EXPECT_EQ(locale_dependent_apis("s.toUpperCase(Locale.ROOT); x.toLowerCase();"),
             (std::vector<std::string>{"toUpperCase()/toLowerCase() without a locale"}));
