@@ -157,17 +157,6 @@ uint32_t first_code_line(const java::SourceText& text) {
 
 }  // namespace
 
-std::string without_licence(const std::string& source) {
-  java::SourceText text("source", source);
-  uint32_t first = first_code_line(text);
-  std::string out;
-  for (uint32_t n = first; n <= text.line_count(); ++n) {
-    if (n == text.line_count() && text.line(n).empty()) break;  // after the last newline
-    out += std::string(text.line(n)) + "\n";
-  }
-  return out;
-}
-
 std::string numbered_without_licence(const std::string& source) {
   java::SourceText text("source", source);
   uint32_t first = first_code_line(text);

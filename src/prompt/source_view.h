@@ -11,9 +11,6 @@ namespace panta::prompt {
 /// before the package declaration (or before the first declaration when there is no package).
 std::string numbered_without_licence(const std::string& source);
 
-/// The text without its licence header (the comments before the first declaration).
-std::string without_licence(const std::string& source);
-
 /// The text without its comments: a line that held only a comment is left out, one that ends
 /// in a comment loses it and the blanks before it. A source that does not parse is returned
 /// as it is.
