@@ -537,11 +537,10 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std:
     for (const MethodGraph& m : cut.graphs) {
       if (m.key != g.method) continue;
       uint32_t first = first_line_after(*m.graph, g.line, g.key.substr(colon + 1));
-      if (auto s = said.find(first); first != 0 && s != said.end()) {
-        g.infeasible = fmt::format(
-            "it leads to line {}, which an answer said cannot be reached "
-            "(\"{}\")",
-            first, s->second);
+      // The answer's words go with that line's own entry, not twice.
+      if (first != 0 && said.count(first) > 0) {
+        g.infeasible =
+            fmt::format("it leads to line {}, which an answer said cannot be reached", first);
       }
     }
   }
