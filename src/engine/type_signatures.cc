@@ -426,6 +426,65 @@ std::pair<std::string, std::string> static_owner_file(const std::string& owner,
   return {"", ""};
 }
 
+// The package a source declares, "" for the default one.
+std::string declared_package(const std::string& source) {
+  static const std::regex line(R"((^|\n)\s*package\s+([\w.]+)\s*;)");
+  std::smatch m;
+  return std::regex_search(source, m, line) ? m[2].str() : "";
+}
+
+// The superclass a top-level type `name` of `p` extends ("AbstractHashedMap" of `extends
+// AbstractHashedMap<K, V>`), "" when none.
+std::string superclass_of(const Parsed& p, const std::string& name) {
+  for (TSNode c : named_children(p.tree.root())) {
+    if (node_type(c) != "class_declaration" || java::node_text(p.text, field(c, "name")) != name)
+      continue;
+    TSNode super = field(c, "superclass");
+    if (ts_node_is_null(super)) return "";
+    std::vector<std::string> names;
+    type_names_in(p, super, names);
+    return names.empty() ? "" : names.front();
+  }
+  return "";
+}
+
+// The identifiers `p` uses: what it may name of an inherited type without its name (`data`,
+// `modCount`, `hashIndex(...)`).
+std::set<std::string> identifiers(const Parsed& p) {
+  std::set<std::string> out;
+  visit(p.tree.root(), [&](TSNode n) {
+    if (node_type(n) == "identifier") out.insert(std::string(java::node_text(p.text, n)));
+    return true;
+  });
+  return out;
+}
+
+// The project's classes above the class's own superclass (`LRUMap extends AbstractLinkedMap
+// extends AbstractHashedMap`), up to three, each resolved as the file below it sees it, with
+// only the members the class names: the inherited fields and methods its code uses.
+void add_ancestors(const Parsed& p, const std::string& package, const project::Project& project,
+                   std::set<std::string>& files, Named& out) {
+  std::string name;
+  for (TSNode c : named_children(p.tree.root())) {
+    if (node_type(c) == "class_declaration") {
+      name = superclass_of(p, std::string(java::node_text(p.text, field(c, "name"))));
+      break;
+    }
+  }
+  bool same = false;
+  std::string file = name.empty() ? "" : resolve(name, imports_of(p), package, project, same);
+  std::set<std::string> named = identifiers(p);
+  for (int depth = 0; depth < 3 && !file.empty(); ++depth) {
+    auto text = java::read_text_file(file, project.encoding);
+    auto above = text ? parse(*text) : std::nullopt;
+    if (!above) return;
+    std::string in = declared_package(*text);
+    name = superclass_of(*above, name);
+    file = name.empty() ? "" : resolve(name, imports_of(*above), in, project, same);
+    if (!file.empty() && files.insert(file).second) out.push_back({name, file, named});
+  }
+}
+
 // The project's types `p` uses, each once, in the order a prompt shows them: those of its
 // declarations, then those only its code uses; within each, the same package first, then the
 // others, each group by how often `source` names them.
@@ -482,7 +541,9 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
     std::stable_sort(group->begin(), group->end(),
                      [&uses](const auto& a, const auto& b) { return uses(a.name) > uses(b.name); });
   }
-  for (auto* group : {&far, &near_code, &far_code})
+  Named ancestors;
+  add_ancestors(p, package, project, files, ancestors);
+  for (auto* group : {&far, &near_code, &far_code, &ancestors})
     near.insert(near.end(), group->begin(), group->end());
   return near;
 }
@@ -530,15 +591,13 @@ std::string fit_outlines(const Named& types, std::vector<std::string> outlines,
 void add_thrown_types(Named& types, std::vector<std::string>& outlines,
                       const project::Project& project) {
   static const std::regex thrown(R"(// throws ([\w, ]+))");
-  static const std::regex package_line(R"((^|\n)\s*package\s+([\w.]+)\s*;)");
   std::set<std::string> files;
   for (const UsedType& t : types) files.insert(t.file);
   for (size_t i = 0, n = types.size(); i < n; ++i) {
     auto text = java::read_text_file(types[i].file, project.encoding);
     auto p = text ? parse(*text) : std::nullopt;
     if (!p) continue;
-    std::smatch pm;
-    std::string package = std::regex_search(*text, pm, package_line) ? pm[2].str() : "";
+    std::string package = declared_package(*text);
     Imports imports = imports_of(*p);
     std::string outline = outlines[i];
     for (std::sregex_iterator m(outline.begin(), outline.end(), thrown), end; m != end; ++m) {
@@ -551,8 +610,8 @@ void add_thrown_types(Named& types, std::vector<std::string>& outlines,
         std::string head = outline_file(file, name, project.encoding, nullptr, nullptr);
         auto declared = java::read_text_file(file, project.encoding);
         if (head.empty() || !declared) continue;
-        if (std::regex_search(*declared, pm, package_line)) {
-          head.insert(head.find('\n'), " // in package " + pm[2].str());
+        if (std::string in = declared_package(*declared); !in.empty()) {
+          head.insert(head.find('\n'), " // in package " + in);
         }
         types.push_back({name, file, std::nullopt});
         outlines.push_back(std::move(head));
@@ -575,27 +634,6 @@ std::string used_type_signatures(const std::string& source, const std::string& p
         outline_file(t.file, t.name, project.encoding, t.only ? &*t.only : nullptr, &called));
   add_thrown_types(types, outlines, project);
   return fit_outlines(types, std::move(outlines), budget_chars);
-}
-
-std::vector<std::string> locale_dependent_apis(const std::string& source) {
-  static const std::vector<std::pair<const char*, const char*>> apis = {
-      {R"(\bLocale\.getDefault\(|\bLocale\.setDefault\()", "the default Locale"},
-      {R"(\bTimeZone\b)", "TimeZone"},
-      {R"(\bZoneId\b)", "ZoneId"},
-      {R"(\.to(Upper|Lower)Case\(\s*\))", "toUpperCase()/toLowerCase() without a locale"},
-      {R"(\bString\.format\()", "String.format"},
-      {R"(\b(Simple)?DateFormat\b)", "DateFormat"},
-      {R"(\b(Decimal|Number)Format\b)", "NumberFormat"},
-      {R"(\bCalendar\.getInstance\()", "Calendar.getInstance()"},
-      {R"(\b(LocalDate|LocalDateTime|LocalTime|ZonedDateTime|Instant|Clock)\.now\()",
-       "the current date or time (now())"},
-      {R"(\bSystem\.currentTimeMillis\()", "System.currentTimeMillis()"},
-      {R"(\bCharset\.defaultCharset\(|\bnew String\(\s*\w+\s*\))", "the default charset"}};
-  std::vector<std::string> out;
-  for (const auto& [pattern, name] : apis) {
-    if (std::regex_search(source, std::regex(pattern))) out.emplace_back(name);
-  }
-  return out;
 }
 
 }  // namespace panta::engine

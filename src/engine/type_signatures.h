@@ -31,9 +31,4 @@ std::map<std::string, std::vector<std::string>> enum_constants(const std::string
                                                                const std::string& package,
                                                                const project::Project& project);
 
-/// The locale- and time-zone-dependent APIs `source` calls (`Locale.getDefault()`, `TimeZone`,
-/// `toUpperCase()` without a locale, `String.format`, `SimpleDateFormat`, `LocalDate.now()`,
-/// ...), each once, in the order of the list; empty when none.
-std::vector<std::string> locale_dependent_apis(const std::string& source);
-
 }  // namespace panta::engine

@@ -183,14 +183,32 @@ class Parser {
   EXPECT_EQ(s.find("class IllegalStateException"), std::string::npos);
 }
 
-TEST(TypeSignatures, LocaleAndTimeDependentCallsAreNamed) {
-  EXPECT_EQ(locale_dependent_apis("s.toUpperCase(Locale.ROOT); x.toLowerCase();"),
-            (std::vector<std::string>{"toUpperCase()/toLowerCase() without a locale"}));
-  // A locale the class pins is no dependence; the default one is.
-  EXPECT_TRUE(locale_dependent_apis("s.toUpperCase(java.util.Locale.ENGLISH);").empty());
-  EXPECT_EQ(locale_dependent_apis("Locale l = Locale.getDefault();"),
-            (std::vector<std::string>{"the default Locale"}));
-  EXPECT_TRUE(locale_dependent_apis("return a + b;").empty());
+// What the class inherits from above its own superclass, resolved as each file sees it, with
+// only the members the class names (`LRUMap`'s `data` and `modCount` of `AbstractHashedMap`).
+TEST(TypeSignatures, TheClassesAboveTheSuperclassShowTheMembersTheClassNames) {
+  test::TempDir dir;
+  dir.write(
+      "src/b/Base.java",
+      "package b;\npublic abstract class Base<K> {\n  transient Object[] data;\n  int unused;\n"
+      "  protected int hashIndex(int h) { return h; }\n  public void other() { }\n}\n");
+  dir.write("src/a/Mid.java",
+            "package a;\nimport b.Base;\npublic abstract class Mid<K> extends Base<K> {\n"
+            "  protected void init() { }\n}\n");
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  std::string s = used_type_signatures(
+      "package a;\npublic class U<K> extends Mid<K> {\n  int f() { data = null; init(); return "
+      "hashIndex(1); }\n}\n",
+      "a", p, 10000);
+  EXPECT_LT(s.find("public abstract class Mid<K> extends Base<K>"),
+            s.find("public abstract class Base<K>\n"))
+      << s;
+  EXPECT_NE(s.find("public abstract class Base<K>\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("  transient Object[] data\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("  protected int hashIndex(int h)\n"), std::string::npos) << s;
+  EXPECT_EQ(s.find("unused"), std::string::npos) << s;
+  EXPECT_EQ(s.find("other()"), std::string::npos) << s;
 }
 
 }  // namespace
