@@ -225,27 +225,41 @@ std::string head(const Parsed& p, TSNode decl) {
 
 // The exceptions a method's or constructor's body throws itself (`throw new X(...)`, not in a
 // lambda or a nested class), in order, those its `throws` clause names left out: what a test's
-// assertThrows needs (jsoup's `Validate.notNull` throws `ValidationException`).
-std::vector<std::string> thrown_types(const Parsed& p, TSNode decl) {
+// assertThrows needs (jsoup's `Validate.notNull` throws `ValidationException`). With `follow`,
+// also those the methods of the same type it calls throw themselves (`isTrue` calling `fail`).
+std::vector<std::string> thrown_types(const Parsed& p, TSNode decl, bool follow = true) {
   std::vector<std::string> out;
   TSNode body = field(decl, "body");
   if (ts_node_is_null(body)) return out;
   std::string declared = head(p, decl);
   declared = declared.substr(std::min(declared.size(), declared.rfind(')')));
-  visit(body, [&](TSNode n) {
-    std::string_view t = node_type(n);
-    if (t == "lambda_expression" || t == "class_body") return false;
-    if (t != "throw_statement") return true;
-    TSNode created = ts_node_named_child(n, 0);
-    if (ts_node_is_null(created) || node_type(created) != "object_creation_expression") {
-      return false;
-    }
-    std::string type(java::node_text(p.text, field(created, "type")));
+  auto add = [&](const std::string& type) {
     if (declared.find(type) == std::string::npos &&
         std::find(out.begin(), out.end(), type) == out.end())
       out.push_back(type);
+  };
+  std::set<std::string> calls;  // methods of the same type it calls
+  visit(body, [&](TSNode n) {
+    std::string_view t = node_type(n);
+    if (t == "lambda_expression" || t == "class_body") return false;
+    if (t == "method_invocation" && ts_node_is_null(field(n, "object"))) {
+      calls.insert(std::string(java::node_text(p.text, field(n, "name"))));
+    }
+    if (t != "throw_statement") return true;
+    TSNode created = ts_node_named_child(n, 0);
+    if (!ts_node_is_null(created) && node_type(created) == "object_creation_expression") {
+      add(std::string(java::node_text(p.text, field(created, "type"))));
+    }
     return false;
   });
+  TSNode owner = ts_node_parent(decl);
+  if (!follow || ts_node_is_null(owner)) return out;
+  for (TSNode sibling : named_children(owner)) {
+    if (node_type(sibling) == "method_declaration" && !ts_node_eq(sibling, decl) &&
+        calls.count(std::string(java::node_text(p.text, field(sibling, "name")))) > 0) {
+      for (const std::string& type : thrown_types(p, sibling, false)) add(type);
+    }
+  }
   return out;
 }
 
@@ -433,11 +447,12 @@ std::string declared_package(const std::string& source) {
   return std::regex_search(source, m, line) ? m[2].str() : "";
 }
 
-// The superclass a top-level type `name` of `p` extends ("AbstractHashedMap" of `extends
-// AbstractHashedMap<K, V>`), "" when none.
+// The superclass a top-level class `name` of `p` (its first class when "") extends
+// ("AbstractHashedMap" of `extends AbstractHashedMap<K, V>`), "" when none.
 std::string superclass_of(const Parsed& p, const std::string& name) {
   for (TSNode c : named_children(p.tree.root())) {
-    if (node_type(c) != "class_declaration" || java::node_text(p.text, field(c, "name")) != name)
+    if (node_type(c) != "class_declaration" ||
+        (!name.empty() && java::node_text(p.text, field(c, "name")) != name))
       continue;
     TSNode super = field(c, "superclass");
     if (ts_node_is_null(super)) return "";
@@ -464,13 +479,7 @@ std::set<std::string> identifiers(const Parsed& p) {
 // only the members the class names: the inherited fields and methods its code uses.
 void add_ancestors(const Parsed& p, const std::string& package, const project::Project& project,
                    std::set<std::string>& files, Named& out) {
-  std::string name;
-  for (TSNode c : named_children(p.tree.root())) {
-    if (node_type(c) == "class_declaration") {
-      name = superclass_of(p, std::string(java::node_text(p.text, field(c, "name"))));
-      break;
-    }
-  }
+  std::string name = superclass_of(p, "");
   bool same = false;
   std::string file = name.empty() ? "" : resolve(name, imports_of(p), package, project, same);
   std::set<std::string> named = identifiers(p);

@@ -149,6 +149,7 @@ public final class Validate {
     Runnable r = () -> { throw new UnsupportedOperationException(); };
   }
   public static void fail(String msg) { throw new ValidationException(msg); }
+  public static void isFalse(boolean b) { if (b) fail("true"); }
   public Validate() { throw new AssertionError(); }
 }
 )");
@@ -157,7 +158,9 @@ public final class Validate {
   p.src_dir = dir.path() + "/src";
   std::string s = used_type_signatures(R"(package a;
 class Parser {
-  void parse(String x) { Validate.notNull(x); Validate.isTrue(true); Validate.fail("no"); }
+  void parse(String x) {
+    Validate.notNull(x); Validate.isTrue(true); Validate.fail("no"); Validate.isFalse(false);
+  }
   Validate v() { return null; }
 }
 )",
@@ -172,6 +175,10 @@ class Parser {
   EXPECT_NE(s.find("  public static void fail(String msg) // throws ValidationException\n"),
             std::string::npos);
   EXPECT_NE(s.find("  public Validate() // throws AssertionError\n"), std::string::npos);
+  // What a method of the same type it calls throws itself.
+  EXPECT_NE(s.find("  public static void isFalse(boolean b) // throws ValidationException\n"),
+            std::string::npos)
+      << s;
   EXPECT_EQ(s.find("UnsupportedOperationException"), std::string::npos);
   // The project's exception, once, with its package and what it extends; the JDK's are known.
   EXPECT_NE(s.find("public class ValidationException extends IllegalArgumentException // in "
