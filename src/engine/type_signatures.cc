@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "engine/parsed_java.h"
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
 #include "java/text_encoding.h"
@@ -23,18 +24,6 @@ namespace fs = std::filesystem;
 using java::field;
 using java::named_children;
 using java::node_type;
-
-struct Parsed {
-  java::SourceText text;
-  java::SyntaxTree tree;
-};
-
-std::optional<Parsed> parse(std::string source) {
-  java::SourceText text("source", std::move(source));
-  auto tree = java::SyntaxTree::parse(text);
-  if (!tree) return std::nullopt;
-  return Parsed{std::move(text), std::move(*tree)};
-}
 
 bool is_type_declaration(std::string_view t) {
   return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
@@ -346,13 +335,10 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
 
 // The outline of the declarations of `file` named `name` (the file's top-level type), of the
 // members `only` names when it is not null, those `first` names before the others.
-std::string outline_file(const std::string& file, const std::string& name,
-                         const std::string& encoding, const std::set<std::string>* only,
-                         const std::set<std::string>* first) {
-  auto text = java::read_text_file(file, encoding);
-  if (!text) return "";
-  auto p = parse(std::move(*text));
-  if (!p) return "";
+std::string outline_file(ParsedFiles& files, const std::string& file, const std::string& name,
+                         const std::set<std::string>* only, const std::set<std::string>* first) {
+  const Parsed* p = files.get(file);
+  if (p == nullptr) return "";
   std::string out;
   for (TSNode c : named_children(p->tree.root())) {
     if (is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name) {
@@ -401,15 +387,13 @@ std::map<std::string, std::vector<std::string>> enum_constants(const std::string
   if (!p) return out;
   collect_enums(*p, p->tree.root(), out);
   Imports imports = imports_of(*p);
+  ParsedFiles files(project.encoding);
   for (const std::string& name : used_names(*p)) {
     if (out.count(name) > 0) continue;
     bool same = false;
     std::string file = resolve(name, imports, package, project, same);
-    if (file.empty()) continue;
-    auto text = java::read_text_file(file, project.encoding);
-    if (!text) continue;
-    auto other = parse(std::move(*text));
-    if (!other) continue;
+    const Parsed* other = file.empty() ? nullptr : files.get(file);
+    if (other == nullptr) continue;
     std::map<std::string, std::vector<std::string>> found;
     collect_enums(*other, other->tree.root(), found);
     if (auto e = found.find(name); e != found.end()) out[name] = e->second;
@@ -438,13 +422,6 @@ std::pair<std::string, std::string> static_owner_file(const std::string& owner,
     fqn = dot == std::string::npos ? "" : fqn.substr(0, dot);
   }
   return {"", ""};
-}
-
-// The package a source declares, "" for the default one.
-std::string declared_package(const std::string& source) {
-  static const std::regex line(R"((^|\n)\s*package\s+([\w.]+)\s*;)");
-  std::smatch m;
-  return std::regex_search(source, m, line) ? m[2].str() : "";
 }
 
 // The superclass a top-level class `name` of `p` (its first class when "") extends
@@ -478,18 +455,16 @@ std::set<std::string> identifiers(const Parsed& p) {
 // extends AbstractHashedMap`), up to three, each resolved as the file below it sees it, with
 // only the members the class names: the inherited fields and methods its code uses.
 void add_ancestors(const Parsed& p, const std::string& package, const project::Project& project,
-                   std::set<std::string>& files, Named& out) {
+                   ParsedFiles& parsed, std::set<std::string>& files, Named& out) {
   std::string name = superclass_of(p, "");
   bool same = false;
   std::string file = name.empty() ? "" : resolve(name, imports_of(p), package, project, same);
   std::set<std::string> named = identifiers(p);
   for (int depth = 0; depth < 3 && !file.empty(); ++depth) {
-    auto text = java::read_text_file(file, project.encoding);
-    auto above = text ? parse(*text) : std::nullopt;
-    if (!above) return;
-    std::string in = declared_package(*text);
+    const Parsed* above = parsed.get(file);
+    if (above == nullptr) return;
     name = superclass_of(*above, name);
-    file = name.empty() ? "" : resolve(name, imports_of(*above), in, project, same);
+    file = name.empty() ? "" : resolve(name, imports_of(*above), package_of(*above), project, same);
     if (!file.empty() && files.insert(file).second) out.push_back({name, file, named});
   }
 }
@@ -498,7 +473,7 @@ void add_ancestors(const Parsed& p, const std::string& package, const project::P
 // declarations, then those only its code uses; within each, the same package first, then the
 // others, each group by how often `source` names them.
 Named used_type_files(const Parsed& p, const std::string& source, const std::string& package,
-                      const project::Project& project) {
+                      const project::Project& project, ParsedFiles& parsed) {
   Imports imports = imports_of(p);
   Named near, far, near_code, far_code;  // same package or not; in declarations or only code
   std::set<std::string> files;
@@ -551,7 +526,7 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
                      [&uses](const auto& a, const auto& b) { return uses(a.name) > uses(b.name); });
   }
   Named ancestors;
-  add_ancestors(p, package, project, files, ancestors);
+  add_ancestors(p, package, project, parsed, files, ancestors);
   for (auto* group : {&far, &near_code, &far_code, &ancestors})
     near.insert(near.end(), group->begin(), group->end());
   return near;
@@ -598,15 +573,14 @@ std::string fit_outlines(const Named& types, std::vector<std::string> outlines,
 // ValidationException`), resolved as the throwing type's file sees them, each as its
 // declaration and package: what a test's assertThrows must import and may catch it as.
 void add_thrown_types(Named& types, std::vector<std::string>& outlines,
-                      const project::Project& project) {
+                      const project::Project& project, ParsedFiles& parsed) {
   static const std::regex thrown(R"(// throws ([\w, ]+))");
   std::set<std::string> files;
   for (const UsedType& t : types) files.insert(t.file);
   for (size_t i = 0, n = types.size(); i < n; ++i) {
-    auto text = java::read_text_file(types[i].file, project.encoding);
-    auto p = text ? parse(*text) : std::nullopt;
-    if (!p) continue;
-    std::string package = declared_package(*text);
+    const Parsed* p = parsed.get(types[i].file);
+    if (p == nullptr) continue;
+    std::string package = package_of(*p);
     Imports imports = imports_of(*p);
     std::string outline = outlines[i];
     for (std::sregex_iterator m(outline.begin(), outline.end(), thrown), end; m != end; ++m) {
@@ -616,10 +590,9 @@ void add_thrown_types(Named& types, std::vector<std::string>& outlines,
         bool same = false;
         std::string file = resolve(name, imports, package, project, same);
         if (file.empty() || !files.insert(file).second) continue;
-        std::string head = outline_file(file, name, project.encoding, nullptr, nullptr);
-        auto declared = java::read_text_file(file, project.encoding);
-        if (head.empty() || !declared) continue;
-        if (std::string in = declared_package(*declared); !in.empty()) {
+        std::string head = outline_file(parsed, file, name, nullptr, nullptr);
+        if (head.empty()) continue;
+        if (std::string in = package_of(*parsed.get(file)); !in.empty()) {
           head.insert(head.find('\n'), " // in package " + in);
         }
         types.push_back({name, file, std::nullopt});
@@ -635,13 +608,13 @@ std::string used_type_signatures(const std::string& source, const std::string& p
                                  const project::Project& project, size_t budget_chars) {
   auto p = parse(source);
   if (!p) return "";
-  Named types = used_type_files(*p, source, package, project);
+  ParsedFiles parsed(project.encoding);
+  Named types = used_type_files(*p, source, package, project, parsed);
   std::set<std::string> called = called_names(*p);  // shown first: a large type may be cut
   std::vector<std::string> outlines;
   for (const UsedType& t : types)
-    outlines.push_back(
-        outline_file(t.file, t.name, project.encoding, t.only ? &*t.only : nullptr, &called));
-  add_thrown_types(types, outlines, project);
+    outlines.push_back(outline_file(parsed, t.file, t.name, t.only ? &*t.only : nullptr, &called));
+  add_thrown_types(types, outlines, project, parsed);
   return fit_outlines(types, std::move(outlines), budget_chars);
 }
 
