@@ -7,15 +7,21 @@
 namespace panta::engine {
 namespace {
 
+// A project whose sources are under `dir`/src.
+project::Project project_in(const test::TempDir& dir) {
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  return p;
+}
+
 // The enums a class declares (nested ones too) and those of the project it names.
 TEST(TypeSignatures, EnumConstantsOfTheClassAndOfTheProjectsTypesItNames) {
   test::TempDir dir;
   dir.write("src/a/Size.java",
             "package a;\npublic enum Size { SMALL, LARGE; int x() { return 1; } }\n");
   dir.write("src/a/Other.java", "package a;\npublic enum Other { A }\n");
-  project::Project p;
-  p.root = dir.path();
-  p.src_dir = dir.path() + "/src";
+  project::Project p = project_in(dir);
   auto enums = enum_constants(
       "package a;\nclass Cut {\n  enum Season { WINTER, SUMMER }\n  static class In { enum Deep { "
       "X, Y } }\n"
@@ -51,9 +57,7 @@ public class Format {
 }
 )");
   dir.write("src/b/Unused.java", "package b;\npublic class Unused {}\n");
-  project::Project p;
-  p.root = dir.path();
-  p.src_dir = dir.path() + "/src";
+  project::Project p = project_in(dir);
   std::string source = R"(package a;
 import b.Format;
 import java.util.List;
@@ -116,9 +120,7 @@ class Lexer {
   for (int i = 0; i < 15; ++i) big += "  public void method" + std::to_string(i) + "() { }\n";
   two.write("src/a/Big.java", big + "}\n");
   two.write("src/a/Small.java", "package a;\nclass Small {\n  static final int N = 1;\n}\n");
-  project::Project q;
-  q.root = two.path();
-  q.src_dir = two.path() + "/src";
+  project::Project q = project_in(two);
   std::string tight = used_type_signatures(
       "package a;\nclass U {\n  public Big big() { return null; }\n  int n() { return Small.N; "
       "}\n}\n",
@@ -153,9 +155,7 @@ public final class Validate {
   public Validate() { throw new AssertionError(); }
 }
 )");
-  project::Project p;
-  p.root = dir.path();
-  p.src_dir = dir.path() + "/src";
+  project::Project p = project_in(dir);
   std::string s = used_type_signatures(R"(package a;
 class Parser {
   void parse(String x) {
@@ -201,9 +201,7 @@ TEST(TypeSignatures, TheClassesAboveTheSuperclassShowTheMembersTheClassNames) {
   dir.write("src/a/Mid.java",
             "package a;\nimport b.Base;\npublic abstract class Mid<K> extends Base<K> {\n"
             "  protected void init() { }\n}\n");
-  project::Project p;
-  p.root = dir.path();
-  p.src_dir = dir.path() + "/src";
+  project::Project p = project_in(dir);
   std::string s = used_type_signatures(
       "package a;\npublic class U<K> extends Mid<K> {\n  int f() { data = null; init(); return "
       "hashIndex(1); }\n}\n",
