@@ -35,16 +35,34 @@ std::vector<uint32_t> SourceCoverage::partly_lines() const {
   return out;
 }
 
-std::string line_ranges(const std::vector<uint32_t>& lines) {
+namespace {
+
+// Lines as ranges, a range going on from one line to the next while `joins(a, b)`.
+template <typename Joins>
+std::string ranges(const std::vector<uint32_t>& lines, Joins joins) {
   std::string out;
   for (size_t i = 0; i < lines.size();) {
     size_t j = i;
-    while (j + 1 < lines.size() && lines[j + 1] == lines[j] + 1) ++j;
+    while (j + 1 < lines.size() && joins(lines[j], lines[j + 1])) ++j;
     if (!out.empty()) out += ", ";
     out += j == i ? fmt::format("{}", lines[i]) : fmt::format("{}-{}", lines[i], lines[j]);
     i = j + 1;
   }
   return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+std::string line_ranges(const std::vector<uint32_t>& lines) {
+  return ranges(lines, [](uint32_t a, uint32_t b) { return b == a + 1; });
+}
+
+std::string line_ranges(const std::vector<uint32_t>& lines,
+                        const std::map<uint32_t, LineCoverage>& code) {
+  return ranges(lines, [&code](uint32_t a, uint32_t b) {  // no code strictly between a and b
+    auto it = code.upper_bound(a);
+    return it == code.end() || it->first >= b;
+  });
 }
 
 std::vector<SourceCoverage> by_source(const std::vector<ClassCoverage>& classes) {

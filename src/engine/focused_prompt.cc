@@ -129,7 +129,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   } else {
     out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show));
     out.sliced = true;
-    out.gaps = render_gaps(gaps, cut);
+    out.gaps = render_gaps(gaps, cut, state.coverage);
     out.unreachable = render_unreachable(gaps);
     count_asks(gaps, state.gap_asks);
   }

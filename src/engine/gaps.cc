@@ -337,7 +337,8 @@ void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks) 
   }
 }
 
-std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut) {
+std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
+                        const coverage::SourceCoverage& coverage) {
   std::string out;
   for (size_t i = 0; i < gaps.size();) {
     const std::string& method = gaps[i].method;
@@ -366,7 +367,7 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut)
       if (method.empty()) {
         out += outside_lines(lines, cut);
       } else if (!lines.empty()) {
-        out += "- lines never run: " + coverage::line_ranges(lines) + "\n";
+        out += "- lines never run: " + coverage::line_ranges(lines, coverage.lines) + "\n";
       }
       out += outcomes;
     }

@@ -107,7 +107,7 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   c.lines[8] = {8, 0, 2, 0, 0};
   c.lines[10] = {10, 0, 2, 1, 1};  // as if `return 0;` held a boolean expression
   auto gaps = find_gaps(cut, c);
-  std::string text = render_gaps(gaps, cut);
+  std::string text = render_gaps(gaps, cut, c);
   EXPECT_NE(text.find("- line 10: `return 0;` has 1 of its 2 branch outcomes never run\n"),
             std::string::npos)
       << text;
@@ -164,11 +164,11 @@ TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreacha
   auto gaps = find_gaps(cut, c);
   std::map<std::string, std::string> why;
   for (const Gap& g : gaps) why[g.key] = g.infeasible;
-  ASSERT_EQ(why.count("7:default"), 1u) << render_gaps(gaps, cut);
+  ASSERT_EQ(why.count("7:default"), 1u) << render_gaps(gaps, cut, c);
   EXPECT_EQ(why["7:default"], "the cases name every constant of enum Season");
   EXPECT_EQ(why["L17"], "the cases name every constant of enum Season");
   EXPECT_EQ(why["L25"], "");
-  std::string asked = render_gaps(gaps, cut);
+  std::string asked = render_gaps(gaps, cut, c);
   EXPECT_EQ(asked.find("line 7"), std::string::npos) << asked;
   EXPECT_NE(asked.find("25"), std::string::npos) << asked;
   // where(Pos p) names LEFT and RIGHT: every constant of Side, not of Pos, the selector's type.
@@ -261,7 +261,8 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_EQ(why["11:true"].rfind("it leads to line 12, which an answer said cannot be reached", 0),
             0u)
       << why["11:true"];
-  EXPECT_FALSE(render_gaps(gaps, cut).find("lines never run: 12") != std::string::npos);
+  EXPECT_FALSE(render_gaps(gaps, cut, figure1_coverage()).find("lines never run: 12") !=
+               std::string::npos);
 }
 
 TEST(FocusedPrompt, TheNextPromptNamesTheSuspectedDefectsAlreadyRecorded) {
@@ -294,7 +295,7 @@ TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches)
   auto gaps = find_gaps(multi, c);
   mark_said_unreachable(gaps, {{15, "line 15: `i < n` is always true"}}, multi);
   ASSERT_FALSE(gaps.empty());
-  EXPECT_TRUE(only_unreachable_left(gaps)) << render_gaps(gaps, multi);
+  EXPECT_TRUE(only_unreachable_left(gaps)) << render_gaps(gaps, multi, c);
   // sign(int): line 7's true outcome said unreachable; line 8 runs only after it.
   ClassUnderTest branches = class_of("Branches.java");
   auto b = lines_of(
@@ -311,7 +312,7 @@ TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches)
   for (const Gap& g : back) why[g.key] = g.infeasible;
   EXPECT_NE(why["L8"], "");
   EXPECT_EQ(why["7:true"], "it leads to line 8, which an answer said cannot be reached");
-  EXPECT_TRUE(only_unreachable_left(back)) << render_gaps(back, branches);
+  EXPECT_TRUE(only_unreachable_left(back)) << render_gaps(back, branches, b);
 }
 
 // A branch JaCoCo counts on a line where a condition goes on is said of that condition, once;
@@ -324,7 +325,7 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
   c.lines[7] = {7, 0, 2, 0, 0};
   c.lines[9] = {9, 0, 4, 1, 1};    // a == b only one way
   c.lines[33] = {33, 0, 9, 1, 1};  // javac counts the `?:` of line 34 on the statement's line
-  std::string text = render_gaps(find_gaps(cut, c), cut);
+  std::string text = render_gaps(find_gaps(cut, c), cut, c);
   EXPECT_NE(text.find("- line 5: `if (a > 0 && b > 0)` has 1 of the 2 branch outcomes JaCoCo "
                       "counts on line 6 (where its condition goes on) never run"),
             std::string::npos)
@@ -365,7 +366,7 @@ TEST(FocusedPrompt, ABreakLineJavacJumpsPastIsNotAskedFor) {
     if (g.key == "L26") why = g.infeasible;
   }
   EXPECT_NE(why.find("javac jumps past this line"), std::string::npos) << why;
-  EXPECT_EQ(render_gaps(gaps, cut).find("lines never run: 26"), std::string::npos);
+  EXPECT_EQ(render_gaps(gaps, cut, c).find("lines never run: 26"), std::string::npos);
   EXPECT_NE(render_unreachable(gaps).find("- line 26: never run: no test needs to"),
             std::string::npos)
       << render_unreachable(gaps);

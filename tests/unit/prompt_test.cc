@@ -160,6 +160,12 @@ TEST(Prompt, Helpers) {
   EXPECT_EQ(numbered("a\nb\n"), "1: a\n2: b");
   EXPECT_EQ(coverage::line_ranges({3, 5, 6, 7, 12}), "3, 5-7, 12");
   EXPECT_EQ(coverage::line_ranges({}), "none");
+  // Across lines without code (6, 8, 10-11), not across one with code (4, covered).
+  std::map<uint32_t, coverage::LineCoverage> code;
+  for (uint32_t l : {3, 4, 5, 7, 9, 12}) code[l] = {l, 1, 0, 0, 0};
+  code[4].ci = 1;
+  EXPECT_EQ(coverage::line_ranges({3, 5, 7, 9, 12}, code), "3, 5-12");
+  EXPECT_EQ(coverage::line_ranges({}, code), "none");
 }
 
 }  // namespace
