@@ -21,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr size_t kSignatureBudget = 4000;  // characters of the used types' API
-constexpr uint32_t kFieldLines = 12;       // lines of a test class's field shown (test data)
+constexpr uint32_t kFieldLines = 12;       // lines of a long field shown (test data, a table)
 
 // The feature release of the JDK that runs the tests ("17"), from its `release` file; "".
 std::string jdk_release() {
@@ -127,7 +127,8 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
           simple, line, simple);
     }
   } else {
-    out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show));
+    out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show),
+                                       kFieldLines);
     out.sliced = true;
     out.gaps = render_gaps(gaps, cut, state.coverage);
     out.unreachable = render_unreachable(gaps);

@@ -42,8 +42,9 @@ bool comment_only(std::string_view line) {
 
 class Slicer {
  public:
-  Slicer(const java::SourceText& text, const std::map<uint32_t, std::set<uint32_t>>& shown)
-      : text_(text), shown_(shown) {}
+  Slicer(const java::SourceText& text, const std::map<uint32_t, std::set<uint32_t>>& shown,
+         uint32_t field_lines)
+      : text_(text), shown_(shown), field_lines_(field_lines) {}
 
   std::string run(TSNode root) {
     for (TSNode c : named_children(root)) {
@@ -84,10 +85,19 @@ class Slicer {
       for (TSNode c : named_children(m)) member(c);
       return;
     }
+    if (t == "field_declaration") return field_lines(m);
     if (!is_callable(t)) return lines(m);
     auto shown = shown_.find(java::node_line(m));
     if (shown == shown_.end()) return signature(m);
     shown_lines(m, shown->second);
+  }
+
+  // A field's first lines, "..." for the rest of a longer one (a table of constants).
+  void field_lines(TSNode f) {
+    uint32_t first = java::node_line(f);
+    uint32_t end = java::node_end_line(f);
+    for (uint32_t l = first; l <= end && l - first < field_lines_; ++l) line(l);
+    if (end - first + 1 > field_lines_) out_ += "      ...\n";
   }
 
   // A method's lines: those of `only` (all when empty) but comment-only ones, "..." for gaps.
@@ -108,7 +118,7 @@ class Slicer {
   }
 
   void signature(TSNode m) {
-    TSNode body = field(m, "body");
+    TSNode body = body_of(m);
     uint32_t first = java::node_line(m);
     uint32_t end = java::node_end_line(m);
     if (first <= last_) return;
@@ -118,10 +128,24 @@ class Slicer {
     std::string_view line_text = text_.line(first);
     std::string indent(line_text.substr(0, line_text.find_first_not_of(" \t")));
     std::string shown = short_body(body);
+    std::string declaration = java::collapse_whitespace(all.substr(0, head), 400);
     out_ += fmt::format("{}: {}{}{{{}}} // lines {}-{}\n", first, indent,
-                        java::collapse_whitespace(all.substr(0, head), 400) + " ",
+                        declaration.empty() ? "" : declaration + " ",
                         shown.empty() ? " " : " " + shown + " ", first, end);
     last_ = end;
+  }
+
+  // The block a callable runs: its "body", an initializer's block (`static { ... }` has no
+  // field for it), or the node itself for an instance initializer.
+  static TSNode body_of(TSNode m) {
+    TSNode body = field(m, "body");
+    if (!ts_node_is_null(body) || node_type(m) == "block") {
+      return ts_node_is_null(body) ? m : body;
+    }
+    for (TSNode c : named_children(m)) {
+      if (node_type(c) == "block") return c;
+    }
+    return body;
   }
 
   // A body of one short statement as it is (`return pos >= len;`: what a caller's test may
@@ -141,6 +165,7 @@ class Slicer {
 
   const java::SourceText& text_;
   const std::map<uint32_t, std::set<uint32_t>>& shown_;
+  uint32_t field_lines_;
   std::string out_;
   uint32_t last_ = 0;  // the last line shown (lines are shown once, in order)
 };
@@ -240,11 +265,12 @@ std::string shorten_long_fields(const std::string& source, uint32_t max_lines) {
 }
 
 std::string sliced_source(const std::string& source,
-                          const std::map<uint32_t, std::set<uint32_t>>& shown) {
+                          const std::map<uint32_t, std::set<uint32_t>>& shown,
+                          uint32_t field_lines) {
   java::SourceText text("source", source);
   auto tree = java::SyntaxTree::parse(text);
   if (!tree || ts_node_has_error(tree->root())) return numbered_without_licence(source);
-  return Slicer(text, shown).run(tree->root());
+  return Slicer(text, shown, field_lines).run(tree->root());
 }
 
 }  // namespace panta::prompt

@@ -26,9 +26,11 @@ std::string shorten_long_fields(const std::string& source, uint32_t max_lines);
 /// nextToken(Token token) throws IOException { ... } // lines 120-158"; a body of one statement
 /// of at most 80 characters in place of the "...": `{ return pos >= len; }`) or, when `shown` has
 /// its first line, with its lines: those `shown` lists (all when the set is empty; the first
-/// and last always), "..." where some are left out. Comments are left out. A source that does
-/// not parse is returned whole.
+/// and last always), "..." where some are left out. A field declaration of more than
+/// `field_lines` lines (a table of constants) shows its first `field_lines` and "...".
+/// Comments are left out. A source that does not parse is returned whole.
 std::string sliced_source(const std::string& source,
-                          const std::map<uint32_t, std::set<uint32_t>>& shown);
+                          const std::map<uint32_t, std::set<uint32_t>>& shown,
+                          uint32_t field_lines = UINT32_MAX);
 
 }  // namespace panta::prompt

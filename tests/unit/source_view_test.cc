@@ -70,6 +70,15 @@ TEST(SourceView, ASliceShowsTheOutlineAndTheWholeMethodsAsked) {
   EXPECT_NE(other.find("2:   int a() { ... } // lines 2-2\n"), std::string::npos) << other;
   EXPECT_NE(other.find("3:   String b() { ... } // lines 3-3\n"), std::string::npos);
   EXPECT_NE(other.find("4:   void c() { } // lines 4-4\n"), std::string::npos);
+  // Initializers too: their text is left out like a method's, not shown on the signature line.
+  std::string init = sliced_source(
+      "class I {\n  static int a;\n  static {\n    if (a > 0) { a = 1; }\n"
+      "    else { a = java.lang.Math.max(a, java.lang.Integer.parseInt(\"2\")); }\n  }\n"
+      "  int b;\n  { b = 1; b++; }\n  static { a = 3; }\n}\n",
+      {});
+  EXPECT_NE(init.find("3:   static { ... } // lines 3-6\n"), std::string::npos) << init;
+  EXPECT_NE(init.find("8:   { ... } // lines 8-8\n"), std::string::npos) << init;
+  EXPECT_NE(init.find("9:   static { a = 3; } // lines 9-9\n"), std::string::npos) << init;
 }
 
 TEST(SourceView, ALongFieldIsCutToItsFirstLines) {
@@ -80,6 +89,14 @@ TEST(SourceView, ALongFieldIsCutToItsFirstLines) {
   EXPECT_EQ(s,
             "class T {\n  static final String[][] DATA = {\n    {\"a\"},\n    {\"b\"},\n    // ... "
             "2 more lines of this field left out\n  int x = 1;\n}\n");
+  // In a slice of the class under test, the same cut: "..." where its lines are left out.
+  std::string sliced = sliced_source(
+      "class T {\n  static final String[][] DATA = {\n    {\"a\"},\n    {\"b\"},\n    "
+      "{\"c\"},\n  };\n  int x = 1;\n}\n",
+      {}, 3);
+  EXPECT_EQ(sliced,
+            "1: class T {\n2:   static final String[][] DATA = {\n3:     {\"a\"},\n4:     "
+            "{\"b\"},\n      ...\n7:   int x = 1;\n8: }\n");
 }
 
 TEST(SourceView, CommentsAreLeftOutButTextThatLooksLikeOneStays) {
