@@ -21,7 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr size_t kSignatureBudget = 4000;  // characters of the used types' API
-constexpr uint32_t kFieldLines = 12;       // lines of a long field shown (test data, a table)
 
 // The feature release of the JDK that runs the tests ("17"), from its `release` file; "".
 std::string jdk_release() {
@@ -128,7 +127,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
     }
   } else {
     out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show),
-                                       kFieldLines);
+                                       prompt::kLongFieldLines);
     out.sliced = true;
     out.gaps = render_gaps(gaps, cut, state.coverage);
     out.unreachable = render_unreachable(gaps);
@@ -136,7 +135,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   }
   out.test_names = state.file->test_names();
   out.test_members = prompt::shorten_long_fields(
-      prompt::without_comments(state.file->without_tests().text()), kFieldLines);
+      prompt::without_comments(state.file->without_tests().text()), prompt::kLongFieldLines);
   out.dropped.clear();
   for (const auto& f : state.failed) out.dropped.push_back(f.name + ": " + first_line(f.error));
   for (const auto& f : state.set_aside) out.dropped.push_back(f.name + ": " + first_line(f.error));

@@ -173,7 +173,7 @@ Status Generation::load(const std::string& prompt_dir) {
   validator_.emplace(session_, *cut_,
                      ValidatorOptions{options_.test_timeout, options_.check_each_test_in_class});
   int repairs = strategy_->repairs ? options_.repair_attempts : 0;
-  repairer_.emplace(*model_, *validator_, *cut_, junit_, repairs, events_);
+  repairer_.emplace(*model_, *validator_, *cut_, junit_, repairs, events_, strategy_->focused);
   writer_.emplace(project_.root, cut_->test_path, project_.encoding, cut_->test_file_existed,
                   cut_->test_file_existed ? cut_->initial_test_text : std::string(),
                   options_.class_name, events_);

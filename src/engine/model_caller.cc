@@ -102,6 +102,7 @@ Result<llm::Completion> ModelCaller::repair(prompt::RepairInputs& in) {
   auto without_source = [&](const std::string& why) {
     events_(event::RepairWithoutSource{why});
     in.source_text = "// (left out: the prompt would be too long; the test and its error follow)";
+    in.sliced_source.clear();
     p.user = prompts_->repair(in);
   };
   if (auto why = over_limit(p)) {

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <set>
 
 #include "core/cancel.h"
 #include "java/source_text.h"
 #include "junit/junit_dialect.h"
+#include "prompt/source_view.h"
 
 namespace panta::engine {
 
@@ -68,7 +70,42 @@ std::string repeated(const junit::TestFile& file, const std::vector<Candidate>& 
   return "";
 }
 
+// The names `text` calls: each identifier an opening parenthesis follows.
+std::set<std::string> called_names(std::string_view text) {
+  static const std::regex kCall(R"(([A-Za-z_$][A-Za-z0-9_$]*)\s*\()");
+  std::set<std::string> out;
+  for (std::cregex_iterator it(text.data(), text.data() + text.size(), kCall), end; it != end;
+       ++it) {
+    out.insert((*it)[1].str());
+  }
+  return out;
+}
+
+// "Lexer.nextToken(Token)" -> "nextToken"; a constructor's key gives the class's name.
+std::string simple_name(const std::string& key) {
+  std::string head = key.substr(0, key.find('('));
+  return head.substr(head.rfind('.') + 1);
+}
+
 }  // namespace
+
+std::map<uint32_t, std::set<uint32_t>> methods_run_by(const ClassUnderTest& cut,
+                                                      const std::string& text) {
+  java::SourceText source("source", cut.source_text);
+  std::set<std::string> called = called_names(text);
+  std::map<uint32_t, std::set<uint32_t>> out;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const MethodGraph& m : cut.graphs) {
+      if (out.count(m.start_line) != 0 || called.count(simple_name(m.key)) == 0) continue;
+      out[m.start_line] = {};
+      grew = true;
+      for (uint32_t l = m.start_line; l <= m.end_line; ++l)
+        called.merge(called_names(source.line(l)));
+    }
+  }
+  return out;
+}
 
 std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& failing,
                                                  size_t max_group) {
@@ -90,13 +127,14 @@ std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& fai
 }
 
 Repairer::Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
-                   std::string junit, int attempts, EventSink events)
+                   std::string junit, int attempts, EventSink events, bool slice_source)
     : model_(&model),
       validator_(&validator),
       cut_(&cut),
       junit_(std::move(junit)),
       attempts_(attempts),
-      events_(std::move(events)) {}
+      events_(std::move(events)),
+      slice_source_(slice_source) {}
 
 prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
   prompt::RepairInputs in;
@@ -114,6 +152,11 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
     if (same_error && &v != &open.front()) continue;
     in.error += (open.size() > 1 && !same_error ? v.name + ":\n" : "") + v.error;
     if (!in.error.empty() && in.error.back() != '\n') in.error += "\n";
+  }
+  if (slice_source_) {
+    in.sliced_source = prompt::sliced_source(cut_->source_text,
+                                             methods_run_by(*cut_, in.test_view + "\n" + in.error),
+                                             prompt::kLongFieldLines);
   }
   return in;
 }

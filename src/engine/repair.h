@@ -1,6 +1,9 @@
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,8 +27,10 @@ struct RepairOutcome {
 class Repairer {
  public:
   /// Every reference outlives the repairer; `junit` names the test generation for the prompt.
+  /// With `slice_source` (focused), a prompt shows the source sliced to the methods the
+  /// failing tests run (methods_run_by), else whole (the paper's Algorithm 3).
   Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
-           std::string junit, int attempts, EventSink events);
+           std::string junit, int attempts, EventSink events, bool slice_source = false);
 
   /// Repairs `failing` (tests of one cause, tried as additions to `file` with `accepted`).
   /// Counts the repair answers' tokens in `it`. A test stops being repaired on a model error, a
@@ -47,7 +52,14 @@ class Repairer {
   std::string junit_;
   int attempts_;
   EventSink events_;
+  bool slice_source_;
 };
+
+/// The methods of the class that `text` (failing tests and their error) calls by name, and
+/// those these call in turn, as sliced_source shows them whole (by first line, an empty set):
+/// what a fix of the tests may need to read. Names, not overloads or receivers, decide.
+std::map<uint32_t, std::set<uint32_t>> methods_run_by(const ClassUnderTest& cut,
+                                                      const std::string& text);
 
 /// Why no source change can fix this compile error (a class file limit), or "".
 std::string unrepairable_reason(const Verdict& v);

@@ -74,6 +74,9 @@ struct RepairInputs {
   bool compile_error = false;
   /// javac diagnostics with the offending line, or the assertion message and trimmed trace.
   std::string error;
+  /// The source as the prompt shows it when sliced (focused: sliced_source of what the failing
+  /// tests run); when empty, the whole source numbered.
+  std::string sliced_source;
 };
 
 /// The source with "N: " before each line, N starting at 1.

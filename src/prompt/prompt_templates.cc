@@ -166,6 +166,10 @@ std::string PromptTemplates::render_repair(const RepairInputs& in) const {
   d.set("test_view", strip_trailing_newlines(in.test_view));
   d.set("failure_kind", in.compile_error ? std::string("compile") : std::string("pass"));
   d.set("error", strip_trailing_newlines(in.error));
+  d.set("sliced", truth(!in.sliced_source.empty()));
+  if (!in.sliced_source.empty()) {
+    d.set("source_file_numbered", strip_trailing_newlines(in.sliced_source));
+  }
   return render(repair_, std::move(d), answer_format_);
 }
 

@@ -7,6 +7,9 @@
 
 namespace panta::prompt {
 
+/// The lines of a long field (test data, a table of constants) a focused prompt shows.
+inline constexpr uint32_t kLongFieldLines = 12;
+
 /// The source numbered as in the file ("N: text"), without its licence header: the comments
 /// before the package declaration (or before the first declaration when there is no package).
 std::string numbered_without_licence(const std::string& source);

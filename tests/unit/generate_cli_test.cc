@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../llm/fake_llm_server.h"
+#include "llm/journal.h"
 #include "project/test_stack.h"
 #include "runner/jvm_runner.h"
 #include "test_support.h"
@@ -213,6 +214,22 @@ TEST(GenerateCli, DemoJournalReplaysToFullCoverage) {
   EXPECT_NE(r.out.find("lines 10.9% -> 100.0%, branches 6.2% -> 100.0%"), std::string::npos)
       << r.out << r.err;
   EXPECT_NE(r.out.find("(full coverage)"), std::string::npos) << r.out;
+  // focused's repair prompt shows the methods the failing test runs, not the whole class (the
+  // replay sent the recorded prompts: any other would have missed).
+  auto journal =
+      llm::Journal::open(std::string(PANTA_SOURCE_DIR) + "/examples/shop/demo/journal.sqlite",
+                         llm::Journal::Mode::kRead);
+  ASSERT_TRUE(journal.ok()) << journal.error().message;
+  auto repairs = journal->of_kind("repair");
+  ASSERT_TRUE(repairs.ok());
+  ASSERT_EQ(repairs->size(), 1u);
+  const std::string& repair = (*repairs)[0].prompt;
+  EXPECT_NE(repair.find("sliced to what the failing test runs"), std::string::npos) << repair;
+  EXPECT_NE(repair.find("27:   public long total() {\n28:     long sum = 0;"), std::string::npos)
+      << repair;
+  EXPECT_NE(repair.find("55:   public boolean applyCoupon(String code) { ... } // lines 55-69"),
+            std::string::npos)
+      << repair;
 }
 
 TEST(GenerateCli, AReplayMissStopsTheRun) {

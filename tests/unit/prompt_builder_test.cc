@@ -207,6 +207,34 @@ TEST(ModelCaller, ARepairPromptTooLongForTheModelIsSentAgainWithoutTheSource) {
   EXPECT_NE(c.model.prompts[1].user.find("@Test void t() { x(); }"), std::string::npos);
 }
 
+// focused: the repair prompt shows the slice it is given, said to be one; without the
+// source when too long, neither.
+TEST(ModelCaller, ASlicedRepairPromptShowsTheSliceAndLeavesItOutWhenTooLong) {
+  Caller c({"ERROR:LLM context length exceeded: 9000 tokens", "```java\n@Test void t() {}\n```"},
+           {});
+  RepairInputs in;
+  in.source_text = source(100);
+  in.sliced_source = "3: int line3;\n      ...\n";
+  in.test_names = {"t"};
+  in.test_view = "@Test void t() { x(); }";
+  in.error = "failed";
+  auto answer = c.caller->repair(in);
+  ASSERT_TRUE(answer.ok()) << answer.error().message;
+  ASSERT_EQ(c.model.prompts.size(), 2u);
+  const std::string& first = c.model.prompts[0].user;
+  EXPECT_NE(first.find("Here is the source file under test, sliced to what the failing test "
+                       "runs: every member's signature with its lines, and the whole text of the "
+                       "methods it calls and of those these call in turn."),
+            std::string::npos)
+      << first;
+  EXPECT_NE(first.find("```java\n3: int line3;\n      ...\n```"), std::string::npos) << first;
+  EXPECT_EQ(first.find("int line100;"), std::string::npos);
+  const std::string& second = c.model.prompts[1].user;
+  EXPECT_EQ(second.find("int line3;"), std::string::npos) << second;
+  EXPECT_EQ(second.find("sliced"), std::string::npos);
+  EXPECT_NE(second.find("Here is the source file under test.\n"), std::string::npos);
+}
+
 TEST(ModelCaller, ADryRunGivesThePromptToItsSink) {
   engine::ModelCallerOptions options;
   std::string printed;

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 namespace panta::engine {
 namespace {
 
@@ -55,6 +57,43 @@ TEST(GroupByCause, OnlyAClassFileLimitIsUnrepairable) {
   EXPECT_NE(unrepairable_reason(failing("a", "line 3: error: code too large", true)), "");
   EXPECT_EQ(unrepairable_reason(failing("a", "line 3: error: cannot find symbol", true)), "");
   EXPECT_EQ(unrepairable_reason(failing("a", "failed: code too large in a message")), "");
+}
+
+// What a focused repair prompt shows whole: the methods the failing test calls, those these
+// call, the constructor `new` names; not a method nothing calls.
+TEST(MethodsRunBy, TheMethodsATestCallsAndThoseTheyCall) {
+  ClassUnderTest cut;
+  cut.source_text =
+      "class Calc {\n"
+      "  int a(int x) {\n"
+      "    return b(x) + 1;\n"
+      "  }\n"
+      "  private int b(int x) {\n"
+      "    return c (x);\n"
+      "  }\n"
+      "  private int c(int x) { return x; }\n"
+      "  int d() { return 0; }\n"
+      "  Calc() { }\n"
+      "}\n";
+  for (auto [key, first, last] : {std::tuple{"Calc.a(int)", 2u, 4u},
+                                  {"Calc.b(int)", 5u, 7u},
+                                  {"Calc.c(int)", 8u, 8u},
+                                  {"Calc.d()", 9u, 9u},
+                                  {"Calc.Calc()", 10u, 10u}}) {
+    MethodGraph m;
+    m.key = key;
+    m.start_line = first;
+    m.end_line = last;
+    cut.graphs.push_back(m);
+  }
+  auto shown = methods_run_by(cut, "@Test void t() { assertEquals(2, new Calc().a(1)); }");
+  std::vector<uint32_t> lines;
+  for (const auto& [line, only] : shown) {
+    lines.push_back(line);
+    EXPECT_TRUE(only.empty());  // whole
+  }
+  EXPECT_EQ(lines, (std::vector<uint32_t>{2, 5, 8, 10}));
+  EXPECT_TRUE(methods_run_by(cut, "@Test void t() { }").empty());
 }
 
 }  // namespace
