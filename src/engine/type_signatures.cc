@@ -191,14 +191,32 @@ std::string resolve(const std::string& name, const Imports& imports, const std::
   return "";
 }
 
-bool is_private_decl(const Parsed& p, TSNode decl) {
+// Whether the declaration has the modifier `word` ("private", "abstract").
+bool has_modifier(const Parsed& p, TSNode decl, std::string_view word) {
   for (TSNode c : named_children(decl)) {
     if (node_type(c) != "modifiers") continue;
     for (uint32_t i = 0; i < ts_node_child_count(c); ++i) {
-      if (java::node_text(p.text, ts_node_child(c, i)) == "private") return true;
+      if (java::node_text(p.text, ts_node_child(c, i)) == word) return true;
     }
   }
   return false;
+}
+
+bool is_private_decl(const Parsed& p, TSNode decl) {
+  return has_modifier(p, decl, "private");
+}
+
+// The constructor javac adds to a class that declares none, as a test may call it ("public
+// Token() // implicit"), or "" (a class with a constructor, an abstract one, another kind).
+std::string implicit_constructor(const Parsed& p, TSNode decl, const std::string& name) {
+  if (node_type(decl) != "class_declaration" || has_modifier(p, decl, "abstract")) return "";
+  for (TSNode m : named_children(field(decl, "body"))) {
+    if (node_type(m) == "constructor_declaration") return "";
+  }
+  std::string access = has_modifier(p, decl, "public")      ? "public "
+                       : has_modifier(p, decl, "protected") ? "protected "
+                                                            : "";
+  return access + name + "() // implicit";
 }
 
 // A declaration up to its body, on one line, without its Javadoc.
@@ -301,6 +319,9 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
   std::string name(java::node_text(p.text, field(decl, "name")));
   if (ts_node_is_null(body) || name.ends_with("Exception") || name.ends_with("Error")) return;
   std::vector<std::string> constants;
+  if (std::string implicit = implicit_constructor(p, decl, name); !implicit.empty() && !only) {
+    others += indent + "  " + implicit + "\n";
+  }
   for (TSNode m : named_children(body)) {
     std::string_view t = node_type(m);
     if (t == "enum_constant") {
