@@ -435,9 +435,17 @@ const std::regex& defect_lead() {
   return lead;
 }
 
-}  // namespace
+// How much of an answer's entry a prompt quotes when it sets a line aside on its word: enough
+// for its reason, which may name further lines (Metaphone's line 230 entry explains line 235).
+constexpr size_t kQuoteBytes = 320;
 
-namespace {
+// The first `max_bytes` of `s`, cut after a whole word when there is one in the second half.
+std::string words_up_to(const std::string& s, size_t max_bytes) {
+  std::string cut = utf8_prefix(s, max_bytes);
+  size_t space = cut.find_last_of(' ');
+  if (space != std::string::npos && space > max_bytes / 2) cut.erase(space);
+  return cut;
+}
 
 // The lines an entry begins with: "line 230: ...", "lines 352-361 ...", a list of them ("lines
 // 321 / 328-329 and 377", "line 321 (`x` false) and lines 328-329"); ranges of at most 50 lines.
@@ -487,7 +495,7 @@ std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>&
   std::map<uint32_t, std::string> out;
   for (const std::string& s : suspected) {
     if (!std::regex_search(s, claim) || !said_reachable({s}).empty()) continue;
-    std::string said = s.size() > 160 ? utf8_prefix(s, 160) + " ..." : s;
+    std::string said = s.size() > kQuoteBytes ? words_up_to(s, kQuoteBytes) + " ..." : s;
     for (uint32_t l : lead_lines(s)) out.emplace(l, said);
   }
   return out;

@@ -214,9 +214,13 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
        "line 99999999999999999999: dead code",
        "line 343-344: `index < string.length()` is always true; dead defensive check",
        "line 350: always returns a copy",  // no claim
-       // 159 bytes, then an em dash across the cut at 160
-       std::string("line 30: dead code ") + std::string(140, 'x') + "\u2014" +
-           std::string(9, 'x')});
+       // 319 bytes, then an em dash across the cut at 320
+       std::string("line 30: dead code ") + std::string(300, 'x') + "\u2014" + std::string(9, 'x'),
+       [] {  // 400 bytes of words: cut after a whole one
+         std::string s = "line 31: cannot be reached:";
+         while (s.size() < 400) s += " word";
+         return s;
+       }()});
   EXPECT_EQ(said.count(12), 1u);
   EXPECT_EQ(said.count(17), 1u);
   EXPECT_EQ(said.count(18), 1u);
@@ -245,9 +249,12 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   EXPECT_EQ(said.count(343), 1u);  // "is always true", "dead defensive check"
   EXPECT_EQ(said.count(344), 1u);
   EXPECT_EQ(said.count(350), 0u);
-  EXPECT_EQ(said.size(), 7u);  // 12, 17, 18, 80, 30, 343, 344: no line of the 20-digit number
+  EXPECT_EQ(said.size(), 8u);  // 12, 17, 18, 80, 30, 31, 343, 344: not the 20-digit number
   ASSERT_EQ(said.count(30), 1u);
   EXPECT_FALSE(nlohmann::json(said.at(30)).dump().empty());  // cut on a UTF-8 boundary
+  ASSERT_EQ(said.count(31), 1u);
+  EXPECT_TRUE(said.at(31).ends_with(" word ...")) << said.at(31);
+  EXPECT_LE(said.at(31).size(), 320u + 4);
   ClassUnderTest cut = parse_pattern_class();
   auto gaps = find_gaps(cut, figure1_coverage());
   mark_said_unreachable(gaps, said, cut);
