@@ -7,11 +7,10 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
-#include <sstream>
 #include <string_view>
 
+#include "engine/member_heads.h"
 #include "engine/parsed_java.h"
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
@@ -28,22 +27,6 @@ using java::node_type;
 bool is_type_declaration(std::string_view t) {
   return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
          t == "record_declaration" || t == "annotation_type_declaration";
-}
-
-bool is_private_decl(const Parsed& p, TSNode decl);
-
-// Calls `f` on `root` and every node below it, in source order (pre-order); `f` returns whether
-// to go below the node it was given.
-template <typename F>
-void visit(TSNode root, F&& f) {
-  std::vector<TSNode> work = {root};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
-    if (!f(n)) continue;
-    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
-      work.push_back(ts_node_named_child(n, i));
-  }
 }
 
 // The type names under `n` (all of it but a method's or class's body), first use first.
@@ -191,118 +174,12 @@ std::string resolve(const std::string& name, const Imports& imports, const std::
   return "";
 }
 
-// Whether the declaration has the modifier `word` ("private", "abstract").
-bool has_modifier(const Parsed& p, TSNode decl, std::string_view word) {
-  for (TSNode c : named_children(decl)) {
-    if (node_type(c) != "modifiers") continue;
-    for (uint32_t i = 0; i < ts_node_child_count(c); ++i) {
-      if (java::node_text(p.text, ts_node_child(c, i)) == word) return true;
-    }
-  }
-  return false;
-}
-
-bool is_private_decl(const Parsed& p, TSNode decl) {
-  return has_modifier(p, decl, "private");
-}
-
-// The constructor javac adds to a class that declares none, as a test may call it ("public
-// Token() // implicit"), or "" (a class with a constructor, an abstract one, another kind).
-std::string implicit_constructor(const Parsed& p, TSNode decl, const std::string& name) {
-  if (node_type(decl) != "class_declaration" || has_modifier(p, decl, "abstract")) return "";
-  for (TSNode m : named_children(field(decl, "body"))) {
-    if (node_type(m) == "constructor_declaration") return "";
-  }
-  std::string access = has_modifier(p, decl, "public")      ? "public "
-                       : has_modifier(p, decl, "protected") ? "protected "
-                                                            : "";
-  return access + name + "() // implicit";
-}
-
-// A declaration up to its body, on one line, without its Javadoc.
-std::string head(const Parsed& p, TSNode decl) {
-  TSNode body = field(decl, "body");
-  std::string_view all = java::node_text(p.text, decl);
-  size_t end =
-      ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(decl);
-  std::string out = java::collapse_whitespace(all.substr(0, end), 300);
-  while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
-  return out;
-}
-
-// The exceptions a method's or constructor's body throws itself (`throw new X(...)`, not in a
-// lambda or a nested class), in order, those its `throws` clause names left out: what a test's
-// assertThrows needs (jsoup's `Validate.notNull` throws `ValidationException`). With `follow`,
-// also those the methods of the same type it calls throw themselves (`isTrue` calling `fail`).
-std::vector<std::string> thrown_types(const Parsed& p, TSNode decl, bool follow = true) {
-  std::vector<std::string> out;
-  TSNode body = field(decl, "body");
-  if (ts_node_is_null(body)) return out;
-  std::string declared = head(p, decl);
-  declared = declared.substr(std::min(declared.size(), declared.rfind(')')));
-  auto add = [&](const std::string& type) {
-    if (declared.find(type) == std::string::npos &&
-        std::find(out.begin(), out.end(), type) == out.end())
-      out.push_back(type);
-  };
-  std::set<std::string> calls;  // methods of the same type it calls
-  visit(body, [&](TSNode n) {
-    std::string_view t = node_type(n);
-    if (t == "lambda_expression" || t == "class_body") return false;
-    if (t == "method_invocation" && ts_node_is_null(field(n, "object"))) {
-      calls.insert(std::string(java::node_text(p.text, field(n, "name"))));
-    }
-    if (t != "throw_statement") return true;
-    TSNode created = ts_node_named_child(n, 0);
-    if (!ts_node_is_null(created) && node_type(created) == "object_creation_expression") {
-      add(std::string(java::node_text(p.text, field(created, "type"))));
-    }
-    return false;
-  });
-  TSNode owner = ts_node_parent(decl);
-  if (!follow || ts_node_is_null(owner)) return out;
-  for (TSNode sibling : named_children(owner)) {
-    if (node_type(sibling) == "method_declaration" && !ts_node_eq(sibling, decl) &&
-        calls.count(std::string(java::node_text(p.text, field(sibling, "name")))) > 0) {
-      for (const std::string& type : thrown_types(p, sibling, false)) add(type);
-    }
-  }
-  return out;
-}
-
-// A member's head; a field's initializer only when the whole is short (`= INVALID`, `= '\t'`:
-// a value a test may use), else "= ..." (a format's 18 constructor arguments are not its API);
-// a method's or constructor's own unchecked exceptions after it (`// throws X`).
-std::string member_head(const Parsed& p, TSNode decl) {
-  constexpr size_t kShortField = 72;
-  std::string out = head(p, decl);
-  std::string_view t = node_type(decl);
-  if ((t == "field_declaration" || t == "constant_declaration") && out.size() > kShortField) {
-    size_t eq = out.find(" = ");
-    if (eq != std::string::npos) out = out.substr(0, eq) + " = ...";
-  }
-  if (t == "method_declaration" || t == "constructor_declaration") {
-    std::vector<std::string> thrown = thrown_types(p, decl);
-    for (size_t i = 0; i < thrown.size(); ++i) out += (i == 0 ? " // throws " : ", ") + thrown[i];
-  }
-  return out;
-}
-
-// The name a member declares: a method's, a type's, a field's first variable's.
-std::string member_name(const Parsed& p, TSNode m) {
-  TSNode name = field(m, "name");
-  if (ts_node_is_null(name)) {
-    TSNode declarator = field(m, "declarator");
-    if (!ts_node_is_null(declarator)) name = field(declarator, "name");
-  }
-  return ts_node_is_null(name) ? "" : std::string(java::node_text(p.text, name));
-}
-
 // The outline of a type: its declaration, then its non-private members (only those `only`
-// names when it is not null; no constructor then), enum constants last.
+// names when it is not null; no constructor then), enum constants last. The exceptions its
+// members throw themselves are added to `thrown`.
 void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out,
-                  const std::set<std::string>* only = nullptr,
-                  const std::set<std::string>* first = nullptr) {
+                  const std::set<std::string>* only, const std::set<std::string>* first,
+                  std::set<std::string>& thrown) {
   auto wanted = [&](TSNode m) {
     return only == nullptr ||
            (node_type(m) != "constructor_declaration" && only->count(member_name(p, m)) > 0);
@@ -312,7 +189,7 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
   auto into = [&](TSNode m) -> std::string& {
     return first != nullptr && first->count(member_name(p, m)) > 0 ? named : others;
   };
-  std::string declaration = head(p, decl);
+  std::string declaration = declaration_head(p, decl);
   out += indent + declaration + "\n";
   TSNode body = field(decl, "body");
   // An exception's name is what a test needs of it (assertThrows), not its constructors.
@@ -333,17 +210,17 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
         if (!is_private_decl(p, d) && wanted(d) &&
             (node_type(d) == "method_declaration" || node_type(d) == "constructor_declaration" ||
              node_type(d) == "field_declaration"))
-          into(d) += indent + "  " + member_head(p, d) + "\n";
+          into(d) += indent + "  " + member_head(p, d, thrown) + "\n";
       }
       continue;
     }
     if (is_private_decl(p, m) || !wanted(m)) continue;
     if (is_type_declaration(t)) {
-      outline_type(p, m, indent + "  ", into(m), nullptr, first);
+      outline_type(p, m, indent + "  ", into(m), nullptr, first, thrown);
     } else if (t == "method_declaration" || t == "constructor_declaration" ||
                t == "field_declaration" || t == "constant_declaration" ||
                t == "compact_constructor_declaration") {
-      into(m) += indent + "  " + member_head(p, m) + "\n";
+      into(m) += indent + "  " + member_head(p, m, thrown) + "\n";
     }
   }
   out += named + others;
@@ -355,15 +232,17 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
 }
 
 // The outline of the declarations of `file` named `name` (the file's top-level type), of the
-// members `only` names when it is not null, those `first` names before the others.
+// members `only` names when it is not null, those `first` names before the others; the
+// exceptions its members throw themselves added to `thrown`.
 std::string outline_file(ParsedFiles& files, const std::string& file, const std::string& name,
-                         const std::set<std::string>* only, const std::set<std::string>* first) {
+                         const std::set<std::string>* only, const std::set<std::string>* first,
+                         std::set<std::string>& thrown) {
   const Parsed* p = files.get(file);
   if (p == nullptr) return "";
   std::string out;
   for (TSNode c : named_children(p->tree.root())) {
     if (is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name) {
-      outline_type(*p, c, "", out, only, first);
+      outline_type(*p, c, "", out, only, first, thrown);
     }
   }
   return out;
@@ -590,12 +469,12 @@ std::string fit_outlines(const Named& types, std::vector<std::string> outlines,
   return out;
 }
 
-// The project's exceptions the outlines say their members throw (`// throws
-// ValidationException`), resolved as the throwing type's file sees them, each as its
-// declaration and package: what a test's assertThrows must import and may catch it as.
+// The project's exceptions the members of `types` throw (`thrown`, per type: the names
+// outline_file gave), resolved as the throwing type's file sees them, each as its declaration
+// and package: what a test's assertThrows must import and may catch it as.
 void add_thrown_types(Named& types, std::vector<std::string>& outlines,
+                      const std::vector<std::set<std::string>>& thrown,
                       const project::Project& project, ParsedFiles& parsed) {
-  static const std::regex thrown(R"(// throws ([\w, ]+))");
   std::set<std::string> files;
   for (const UsedType& t : types) files.insert(t.file);
   for (size_t i = 0, n = types.size(); i < n; ++i) {
@@ -603,22 +482,18 @@ void add_thrown_types(Named& types, std::vector<std::string>& outlines,
     if (p == nullptr) continue;
     std::string package = package_of(*p);
     Imports imports = imports_of(*p);
-    std::string outline = outlines[i];
-    for (std::sregex_iterator m(outline.begin(), outline.end(), thrown), end; m != end; ++m) {
-      std::istringstream names((*m)[1].str());
-      for (std::string name; std::getline(names, name, ',');) {
-        name.erase(0, name.find_first_not_of(' '));
-        bool same = false;
-        std::string file = resolve(name, imports, package, project, same);
-        if (file.empty() || !files.insert(file).second) continue;
-        std::string head = outline_file(parsed, file, name, nullptr, nullptr);
-        if (head.empty()) continue;
-        if (std::string in = package_of(*parsed.get(file)); !in.empty()) {
-          head.insert(head.find('\n'), " // in package " + in);
-        }
-        types.push_back({name, file, std::nullopt});
-        outlines.push_back(std::move(head));
+    for (const std::string& name : thrown[i]) {
+      bool same = false;
+      std::string file = resolve(name, imports, package, project, same);
+      if (file.empty() || !files.insert(file).second) continue;
+      std::set<std::string> unused;  // an exception's outline shows no members
+      std::string head = outline_file(parsed, file, name, nullptr, nullptr, unused);
+      if (head.empty()) continue;
+      if (std::string in = package_of(*parsed.get(file)); !in.empty()) {
+        head.insert(head.find('\n'), " // in package " + in);
       }
+      types.push_back({name, file, std::nullopt});
+      outlines.push_back(std::move(head));
     }
   }
 }
@@ -633,9 +508,13 @@ std::string used_type_signatures(const std::string& source, const std::string& p
   Named types = used_type_files(*p, source, package, project, parsed);
   std::set<std::string> called = called_names(*p);  // shown first: a large type may be cut
   std::vector<std::string> outlines;
-  for (const UsedType& t : types)
-    outlines.push_back(outline_file(parsed, t.file, t.name, t.only ? &*t.only : nullptr, &called));
-  add_thrown_types(types, outlines, project, parsed);
+  std::vector<std::set<std::string>> thrown(types.size());
+  for (size_t i = 0; i < types.size(); ++i) {
+    const UsedType& t = types[i];
+    outlines.push_back(
+        outline_file(parsed, t.file, t.name, t.only ? &*t.only : nullptr, &called, thrown[i]));
+  }
+  add_thrown_types(types, outlines, thrown, project, parsed);
   return fit_outlines(types, std::move(outlines), budget_chars);
 }
 

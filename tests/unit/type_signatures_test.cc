@@ -156,6 +156,10 @@ public final class Validate {
   }
   public static void fail(String msg) { throw new ValidationException(msg); }
   public static void isFalse(boolean b) { if (b) fail("true"); }
+  public static void range(int i) {
+    if (i < 0) throw new ValidationException("negative");
+    if (i > 9) throw new ValidationException("too big");
+  }
   public Validate() { throw new AssertionError(); }
 }
 )");
@@ -169,11 +173,16 @@ class Parser {
 }
 )",
                                        "a", p, 10000);
-  EXPECT_NE(s.find("  public static void notNull(Object obj) // throws ValidationException\n"),
+  // With the message a test may assert when it is always the same literal.
+  EXPECT_NE(s.find("  public static void notNull(Object obj) // throws "
+                   "ValidationException(\"Object must not be null\")\n"),
             std::string::npos)
       << s;
   EXPECT_NE(s.find("  public static void isTrue(boolean b) throws IllegalStateException // "
-                   "throws ValidationException\n"),
+                   "throws ValidationException(\"never\")\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("  public static void range(int i) // throws ValidationException\n"),
             std::string::npos)
       << s;
   EXPECT_NE(s.find("  public static void fail(String msg) // throws ValidationException\n"),

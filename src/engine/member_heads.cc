@@ -1,0 +1,145 @@
+#include "engine/member_heads.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+
+namespace panta::engine {
+namespace {
+
+using java::field;
+using java::named_children;
+using java::node_type;
+
+// An exception a member throws, and the message it is made with when that is always the same
+// string literal (`throw new ValidationException("Object must not be null")`).
+struct Thrown {
+  std::string type;
+  std::string message;  ///< The literal as written, quotes included; "" when none or several.
+  bool varies = false;  ///< Thrown with different messages, or one not a literal.
+};
+
+// The literal `created` (an object creation) is made with when that is its only argument, "".
+std::string literal_message(const Parsed& p, TSNode created) {
+  TSNode args = field(created, "arguments");
+  if (ts_node_is_null(args) || ts_node_named_child_count(args) != 1) return "";
+  TSNode only = ts_node_named_child(args, 0);
+  if (node_type(only) != "string_literal") return "";
+  std::string text(java::node_text(p.text, only));
+  return text.size() <= 100 ? text : "";
+}
+
+// The exceptions a method's or constructor's body throws itself (`throw new X(...)`, not in a
+// lambda or a nested class), in order, those its `throws` clause names left out: what a test's
+// assertThrows needs (jsoup's `Validate.notNull` throws `ValidationException`). With `follow`,
+// also those the methods of the same type it calls throw themselves (`isTrue` calling `fail`).
+std::vector<Thrown> thrown_types(const Parsed& p, TSNode decl, bool follow = true) {
+  std::vector<Thrown> out;
+  TSNode body = field(decl, "body");
+  if (ts_node_is_null(body)) return out;
+  std::string declared = declaration_head(p, decl);
+  declared = declared.substr(std::min(declared.size(), declared.rfind(')')));
+  auto add = [&](const Thrown& thrown) {
+    if (declared.find(thrown.type) != std::string::npos) return;
+    auto same = std::find_if(out.begin(), out.end(),
+                             [&thrown](const Thrown& t) { return t.type == thrown.type; });
+    if (same == out.end()) {
+      out.push_back(thrown);
+    } else if (same->message != thrown.message || thrown.varies) {
+      same->varies = true;
+    }
+  };
+  std::set<std::string> calls;  // methods of the same type it calls
+  visit(body, [&](TSNode n) {
+    std::string_view t = node_type(n);
+    if (t == "lambda_expression" || t == "class_body") return false;
+    if (t == "method_invocation" && ts_node_is_null(field(n, "object"))) {
+      calls.insert(std::string(java::node_text(p.text, field(n, "name"))));
+    }
+    if (t != "throw_statement") return true;
+    TSNode created = ts_node_named_child(n, 0);
+    if (!ts_node_is_null(created) && node_type(created) == "object_creation_expression") {
+      std::string message = literal_message(p, created);
+      add({std::string(java::node_text(p.text, field(created, "type"))), message, message.empty()});
+    }
+    return false;
+  });
+  TSNode owner = ts_node_parent(decl);
+  if (!follow || ts_node_is_null(owner)) return out;
+  for (TSNode sibling : named_children(owner)) {
+    if (node_type(sibling) == "method_declaration" && !ts_node_eq(sibling, decl) &&
+        calls.count(std::string(java::node_text(p.text, field(sibling, "name")))) > 0) {
+      for (const Thrown& thrown : thrown_types(p, sibling, false)) add(thrown);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool has_modifier(const Parsed& p, TSNode decl, std::string_view word) {
+  for (TSNode c : named_children(decl)) {
+    if (node_type(c) != "modifiers") continue;
+    for (uint32_t i = 0; i < ts_node_child_count(c); ++i) {
+      if (java::node_text(p.text, ts_node_child(c, i)) == word) return true;
+    }
+  }
+  return false;
+}
+
+bool is_private_decl(const Parsed& p, TSNode decl) {
+  return has_modifier(p, decl, "private");
+}
+
+std::string implicit_constructor(const Parsed& p, TSNode decl, const std::string& name) {
+  if (node_type(decl) != "class_declaration" || has_modifier(p, decl, "abstract")) return "";
+  for (TSNode m : named_children(field(decl, "body"))) {
+    if (node_type(m) == "constructor_declaration") return "";
+  }
+  std::string access = has_modifier(p, decl, "public")      ? "public "
+                       : has_modifier(p, decl, "protected") ? "protected "
+                                                            : "";
+  return access + name + "() // implicit";
+}
+
+std::string declaration_head(const Parsed& p, TSNode decl) {
+  TSNode body = field(decl, "body");
+  std::string_view all = java::node_text(p.text, decl);
+  size_t end =
+      ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(decl);
+  std::string out = java::collapse_whitespace(all.substr(0, end), 300);
+  while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
+  return out;
+}
+
+std::string member_head(const Parsed& p, TSNode decl, std::set<std::string>& thrown) {
+  constexpr size_t kShortField = 72;
+  std::string out = declaration_head(p, decl);
+  std::string_view t = node_type(decl);
+  if ((t == "field_declaration" || t == "constant_declaration") && out.size() > kShortField) {
+    size_t eq = out.find(" = ");
+    if (eq != std::string::npos) out = out.substr(0, eq) + " = ...";
+  }
+  if (t == "method_declaration" || t == "constructor_declaration") {
+    std::vector<Thrown> own = thrown_types(p, decl);
+    for (size_t i = 0; i < own.size(); ++i) {
+      out += (i == 0 ? " // throws " : ", ") + own[i].type;
+      if (!own[i].varies && !own[i].message.empty()) out += "(" + own[i].message + ")";
+      thrown.insert(own[i].type);
+    }
+  }
+  return out;
+}
+
+std::string member_name(const Parsed& p, TSNode m) {
+  TSNode name = field(m, "name");
+  if (ts_node_is_null(name)) {
+    TSNode declarator = field(m, "declarator");
+    if (!ts_node_is_null(declarator)) name = field(declarator, "name");
+  }
+  return ts_node_is_null(name) ? "" : std::string(java::node_text(p.text, name));
+}
+
+}  // namespace panta::engine
