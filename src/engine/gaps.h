@@ -43,8 +43,8 @@ void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks);
 /// The gaps a prompt names, grouped by method ("`Lexer.nextToken(Token)` (lines 120-158):" then
 /// "- lines never run: 130, 141-143" and "- line 128: `if (...)` has never been true"), the
 /// possibly unreachable ones left out. A range of lines runs on across lines `coverage` counts
-/// no code on. When a line's branch outcomes are counted, one line
-/// before the list says how JaCoCo counts them (not on every such line).
+/// no code on. When a line's branch outcomes are counted, one line before the list says how
+/// JaCoCo counts them (not on every such line).
 std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
                         const coverage::SourceCoverage& coverage);
 

@@ -17,7 +17,7 @@ using java::node_type;
 // string literal (`throw new ValidationException("Object must not be null")`).
 struct Thrown {
   std::string type;
-  std::string message;  ///< The literal as written, quotes included; "" when none or several.
+  std::string message;  ///< The literal as written, quotes included; "" when not a literal.
   bool varies = false;  ///< Thrown with different messages, or one not a literal.
 };
 
