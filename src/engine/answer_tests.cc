@@ -187,6 +187,7 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
       taken.accepted.push_back(std::move(fix));
     }
     it.tests_repaired += static_cast<int>(outcome->repaired.size());
+    state.note_defects(outcome->suspected_defects);
     for (const Verdict& v : outcome->unrepaired) drop(v, state, it);
   }
   if (auto s = keep(taken, state, it); !s) return s.error();

@@ -170,6 +170,10 @@ std::string line(const RepairWithoutSource& r) {
   return "  " + r.why + ": the repair prompt leaves the source out";
 }
 
+std::string line(const RepairSaysDefect& d) {
+  return "  " + d.test + " is not repaired: the answer says the code is wrong (" + d.defect + ")";
+}
+
 std::string line(const RepairRepeats& r) {
   return "  the repair of " + r.test + " repeats the existing test " + r.existing;
 }

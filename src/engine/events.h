@@ -136,6 +136,11 @@ struct NotTogether {
 struct RepairWithoutSource {
   std::string why;
 };
+/// A focused repair answer says the failing test is right and the code wrong.
+struct RepairSaysDefect {
+  std::string test;
+  std::string defect;  ///< The answer's first "Suspected defects" line.
+};
 struct RepairRepeats {
   std::string test;
   std::string existing;
@@ -155,15 +160,17 @@ struct FinalCheckFailed {
 
 }  // namespace event
 
-using Event = std::variant<
-    event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded, event::IterationStarted,
-    event::IterationDone, event::IterationUndone, event::Resuming, event::TestFileChanged,
-    event::UnusedRecordedAnswers, event::ExistingTestFails, event::RolledBack, event::PromptShrunk,
-    event::PromptSentAsItIs, event::AnswerReused, event::NoPathLeft, event::ModelError,
-    event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestsRepeat,
-    event::TestSkipped, event::RepairAttempt, event::NotRepairable, event::TestKept,
-    event::TestDropped, event::NotTogether, event::RepairWithoutSource, event::RepairRepeats,
-    event::BackedUp, event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
+using Event =
+    std::variant<event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded,
+                 event::IterationStarted, event::IterationDone, event::IterationUndone,
+                 event::Resuming, event::TestFileChanged, event::UnusedRecordedAnswers,
+                 event::ExistingTestFails, event::RolledBack, event::PromptShrunk,
+                 event::PromptSentAsItIs, event::AnswerReused, event::NoPathLeft, event::ModelError,
+                 event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestsRepeat,
+                 event::TestSkipped, event::RepairAttempt, event::NotRepairable, event::TestKept,
+                 event::TestDropped, event::NotTogether, event::RepairWithoutSource,
+                 event::RepairRepeats, event::RepairSaysDefect, event::BackedUp,
+                 event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
 
 /// The event as one progress line, as the CLI prints it and the journal keeps it.
 std::string render(const Event& e);

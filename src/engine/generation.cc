@@ -493,6 +493,7 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};
   auto taken = taker.take(answer->text, state_, it);
   if (!taken) return taken.error();
+  report_.suspected_defects = state_.suspected_defects;  // repair answers may add some
   cut_short_ = done = !*taken;
   return ok_status();
 }

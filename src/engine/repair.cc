@@ -127,14 +127,14 @@ std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& fai
 }
 
 Repairer::Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
-                   std::string junit, int attempts, EventSink events, bool slice_source)
+                   std::string junit, int attempts, EventSink events, bool focused)
     : model_(&model),
       validator_(&validator),
       cut_(&cut),
       junit_(std::move(junit)),
       attempts_(attempts),
       events_(std::move(events)),
-      slice_source_(slice_source) {}
+      focused_(focused) {}
 
 prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
   prompt::RepairInputs in;
@@ -153,7 +153,8 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
     in.error += (open.size() > 1 && !same_error ? v.name + ":\n" : "") + v.error;
     if (!in.error.empty() && in.error.back() != '\n') in.error += "\n";
   }
-  if (slice_source_) {
+  if (focused_) {
+    in.defects_section = true;
     in.sliced_source = prompt::sliced_source(cut_->source_text,
                                              methods_run_by(*cut_, in.test_view + "\n" + in.error),
                                              prompt::kLongFieldLines);
@@ -172,7 +173,18 @@ Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>
   }
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
+  std::vector<std::string> defects =
+      focused_ ? junit::suspected_defects(answer->text) : std::vector<std::string>{};
+  out.suspected_defects.insert(out.suspected_defects.end(), defects.begin(), defects.end());
   auto extracted = junit::extract_tests_for(answer->text, file);
+  if (!extracted && !defects.empty()) {  // the code is at fault, says the answer: not the test
+    for (Verdict& v : open) {
+      events_(event::RepairSaysDefect{v.name, defects.front()});
+      v.error +=
+          "\n(the repair answer says the code, not the test, is wrong: " + defects.front() + ")";
+    }
+    return false;
+  }
   if (!extracted) {
     for (Verdict& v : open) {
       v.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";

@@ -20,6 +20,8 @@ struct RepairOutcome {
   std::vector<Verdict> unrepaired;    ///< the last verdict of each test no fix made pass
   std::vector<Candidate> fixed;       ///< the passing fixes, with the repair answers they came from
   std::vector<std::string> repaired;  ///< the names of the failing tests that a fix replaced
+  /// The "Suspected defects" lines of the repair answers (focused: a test found a defect).
+  std::vector<std::string> suspected_defects;
 };
 
 /// Asks the model to fix failing tests, those of one cause in one prompt, until the fixes pass
@@ -27,10 +29,12 @@ struct RepairOutcome {
 class Repairer {
  public:
   /// Every reference outlives the repairer; `junit` names the test generation for the prompt.
-  /// With `slice_source` (focused), a prompt shows the source sliced to the methods the
-  /// failing tests run (methods_run_by), else whole (the paper's Algorithm 3).
+  /// With `focused`, a prompt shows the source sliced to the methods the failing tests run
+  /// (methods_run_by), else whole (the paper's Algorithm 3), and lets the answer say the code
+  /// is wrong instead: such tests are not repaired again, its lines go to the outcome's
+  /// suspected defects.
   Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
-           std::string junit, int attempts, EventSink events, bool slice_source = false);
+           std::string junit, int attempts, EventSink events, bool focused = false);
 
   /// Repairs `failing` (tests of one cause, tried as additions to `file` with `accepted`).
   /// Counts the repair answers' tokens in `it`. A test stops being repaired on a model error, a
@@ -52,7 +56,7 @@ class Repairer {
   std::string junit_;
   int attempts_;
   EventSink events_;
-  bool slice_source_;
+  bool focused_;
 };
 
 /// The methods of the class that `text` (failing tests and their error) calls by name, and

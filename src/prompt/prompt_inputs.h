@@ -77,6 +77,9 @@ struct RepairInputs {
   /// The source as the prompt shows it when sliced (focused: sliced_source of what the failing
   /// tests run); when empty, the whole source numbered.
   std::string sliced_source;
+  /// The answer may say, under "Suspected defects", that the code and not the test is wrong
+  /// (focused).
+  bool defects_section = false;
 };
 
 /// The source with "N: " before each line, N starting at 1.

@@ -167,6 +167,7 @@ std::string PromptTemplates::render_repair(const RepairInputs& in) const {
   d.set("failure_kind", in.compile_error ? std::string("compile") : std::string("pass"));
   d.set("error", strip_trailing_newlines(in.error));
   d.set("sliced", truth(!in.sliced_source.empty()));
+  d.set("defects_section", truth(in.defects_section));
   if (!in.sliced_source.empty()) {
     d.set("source_file_numbered", strip_trailing_newlines(in.sliced_source));
   }

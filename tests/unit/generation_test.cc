@@ -403,9 +403,35 @@ TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
   ASSERT_EQ(r.model.prompts.size(), 3u);
   EXPECT_EQ(r.model.prompts[1].kind, "repair");
   EXPECT_EQ(r.model.prompts[2].kind, "repair");
+  // The paper's repair prompt offers no way out but a fix.
+  EXPECT_EQ(r.model.prompts[1].user.find("Suspected defects"), std::string::npos);
   EXPECT_EQ(report->iterations[0].tests_repaired, 1);
   EXPECT_EQ(report->tests_kept, 1);
   EXPECT_TRUE(r.said("t fails (does not pass); repair attempt 2 of 3")) << r.all_events();
+}
+
+// focused: a repair answer may say the test is right and the code wrong; the test is not sent
+// for repair again, and what the answer says is a suspected defect of the report.
+TEST(Generation, AFocusedRepairAnswerMaySayTheCodeIsWrong) {
+  LoopRun r({answer_with({test_method("t", "fail(); covers(6);")}),
+             "```java\n```\n\n## Suspected defects\n- line 6: returns 1; the name says 0\n"});
+  r.options.strategy = "focused";
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 2u);  // one repair prompt, not three
+  EXPECT_EQ(r.model.prompts[1].kind, "repair");
+  EXPECT_NE(r.model.prompts[1].user.find("If the test is right and the code is wrong"),
+            std::string::npos)
+      << r.model.prompts[1].user;
+  EXPECT_TRUE(
+      r.said("t is not repaired: the answer says the code is wrong (line 6: returns 1; "
+             "the name says 0)"))
+      << r.all_events();
+  EXPECT_EQ(report->suspected_defects,
+            (std::vector<std::string>{"line 6: returns 1; the name says 0"}));
+  EXPECT_EQ(report->iterations[0].tests_failed, 1);
+  EXPECT_EQ(report->tests_kept, 0);
 }
 
 TEST(Generation, ACompileErrorNoRepairCanFixIsNotSentForRepair) {

@@ -15,7 +15,8 @@ std::vector<TSNode> members(const Parsed& p) {
   TSNode body = ts_node_child_by_field_name(cls, "body", 4);
   for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
     TSNode m = ts_node_named_child(body, i);
-    if (std::string_view(ts_node_type(m)).find("comment") == std::string_view::npos) out.push_back(m);
+    if (std::string_view(ts_node_type(m)).find("comment") == std::string_view::npos)
+      out.push_back(m);
   }
   return out;
 }
@@ -41,7 +42,8 @@ TEST(MemberHeads, HeadsWithTheExceptionsThrownAndTheirMessages) {
             "public static void notNull(Object o) // throws "
             "IllegalArgumentException(\"o must not be null\")");
   // Two messages: only the type.
-  EXPECT_EQ(member_head(*p, m[1], thrown), "static void range(int i) // throws IllegalStateException");
+  EXPECT_EQ(member_head(*p, m[1], thrown),
+            "static void range(int i) // throws IllegalStateException");
   EXPECT_EQ(thrown, (std::set<std::string>{"IllegalArgumentException", "IllegalStateException"}));
   EXPECT_EQ(member_name(*p, m[2]), "NAME");
   EXPECT_TRUE(is_private_decl(*p, m[2]));
