@@ -448,22 +448,30 @@ std::string words_up_to(const std::string& s, size_t max_bytes) {
 }
 
 // The lines an entry begins with: "line 230: ...", "lines 352-361 ...", a list of them ("lines
-// 321 / 328-329 and 377", "line 321 (`x` false) and lines 328-329"); ranges of at most 50 lines.
+// 321 / 328-329 and 377", "line 321 (`x` false) and lines 328-329"), and those it says the same
+// of later ("...; same for line 361", "(same at 170)"); ranges of at most 50 lines.
 std::vector<uint32_t> lead_lines(const std::string& entry) {
   static const std::regex more(
       R"(^\s*(?:\([^)]*\))?\s*(?:,|/|&|and)\s*(?:lines?\s+)?(\d{1,9})(?!\d))"
       R"((?:\s*(?:-|\xE2\x80\x93|to)\s*(\d{1,9})(?!\d))?)",
       std::regex::icase);
+  static const std::regex same(R"(\bsame (?:for|at|on) (?:lines? )?(\d{1,9})(?!\d))"
+                               R"((?:\s*(?:-|\xE2\x80\x93|to)\s*(\d{1,9})(?!\d))?)",
+                               std::regex::icase);
   std::vector<uint32_t> out;
-  std::smatch m;
-  if (!std::regex_search(entry, m, defect_lead())) return out;
-  for (std::string rest = entry;;) {
+  auto add = [&out](const std::smatch& m) {  // groups 1 and 2: a line or a range
     uint32_t from = static_cast<uint32_t>(std::stoul(m[1].str()));  // at most 9 digits
     uint32_t to = m[2].matched ? static_cast<uint32_t>(std::stoul(m[2].str())) : from;
     for (uint32_t l = from; l <= to && l < from + 50; ++l) out.push_back(l);
+  };
+  std::smatch m;
+  if (!std::regex_search(entry, m, defect_lead())) return out;
+  for (std::string rest = entry;;) {
+    add(m);
     rest = m.suffix().str();
     if (!std::regex_search(rest, m, more)) break;
   }
+  for (std::sregex_iterator it(entry.begin(), entry.end(), same), end; it != end; ++it) add(*it);
   return out;
 }
 

@@ -64,7 +64,8 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 /// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
 /// code", "lines 352-361: the condition can never be false"), with what it said: the lines or
 /// ranges (at most 50 lines each) an entry begins with ("line 321 (`x` false) and lines
-/// 328-329: ..." names both), when the entry also says "unreachable",
+/// 328-329: ..." names both) or says the same of ("...; same for line 361"), when the entry
+/// also says "unreachable",
 /// "dead", "impossible to reach", "is always true/false", "can never", "cannot be
 /// reached/true/false/taken/run" or "never be ..." (not a mere "never": "never returns null")
 /// and denies none of it ("not unreachable", "can be reached").

@@ -234,7 +234,14 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
       "line 321 (`reuse != null` false) and lines 328-329: cannot be reached: the list is "
       "circular",
       "lines 377 / 381-382: cannot be reached"};
+  first.push_back(
+      "line 352: cannot be reached (`index >= 0` false): callers never pass a negative index; "
+      "same for line 361");
   auto listed = said_unreachable(first);
+  EXPECT_EQ(listed.count(352), 1u);
+  EXPECT_EQ(listed.count(361), 1u);  // "same for line 361"
+  listed.erase(352);
+  listed.erase(361);
   for (uint32_t l : {321u, 328u, 329u, 377u, 381u, 382u}) EXPECT_EQ(listed.count(l), 1u) << l;
   EXPECT_EQ(listed.size(), 6u);
   EXPECT_EQ(said_reachable({"lines 321 / 328-329 and 377: correction: these are reachable when "
