@@ -235,7 +235,8 @@ std::vector<std::string> suspected_defects(const std::string& answer) {
     t = std::regex_replace(t, std::regex(R"(^(?:[-*+]|\d+[.)])\s+)"), "");
     std::string lower = t;
     std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
-    if (t.empty() || lower.rfind("none", 0) == 0) continue;
+    static const std::regex denied(R"(\bno (defect|bug)\b|\bnot a (defect|bug)\b)");
+    if (t.empty() || lower.rfind("none", 0) == 0 || std::regex_search(lower, denied)) continue;
     out.push_back(t);
   }
   return out;

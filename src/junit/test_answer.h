@@ -36,7 +36,8 @@ struct ExtractedTests {
 Result<ExtractedTests> extract_tests(const std::string& answer);
 
 /// The lines of an answer's "Suspected defects" section (a heading or bold line with those
-/// words, up to the next heading or code block), bullet marks removed; "none" is no defect.
+/// words, up to the next heading or code block), bullet marks removed; "none" is no defect, and
+/// neither is a line that says so itself ("...; no defect there", "not a bug").
 std::vector<std::string> suspected_defects(const std::string& answer);
 
 /// A test's normalised form (detail::normalised_test: tokens without comments, formatting,
