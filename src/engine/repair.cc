@@ -162,6 +162,20 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
   return in;
 }
 
+bool Repairer::says_code_is_wrong(const std::string& answer, bool has_tests,
+                                  std::vector<Verdict>& open, RepairOutcome& out) const {
+  if (!focused_) return false;
+  std::vector<std::string> defects = junit::suspected_defects(answer);
+  out.suspected_defects.insert(out.suspected_defects.end(), defects.begin(), defects.end());
+  if (has_tests || defects.empty()) return false;
+  for (Verdict& v : open) {
+    events_(event::RepairSaysDefect{v.name, defects.front()});
+    v.error +=
+        "\n(the repair answer says the code, not the test, is wrong: " + defects.front() + ")";
+  }
+  return true;
+}
+
 Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>& open,
                                const std::vector<Candidate>& accepted, RepairOutcome& out,
                                IterationReport& it) {
@@ -173,18 +187,8 @@ Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>
   }
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
-  std::vector<std::string> defects =
-      focused_ ? junit::suspected_defects(answer->text) : std::vector<std::string>{};
-  out.suspected_defects.insert(out.suspected_defects.end(), defects.begin(), defects.end());
   auto extracted = junit::extract_tests_for(answer->text, file);
-  if (!extracted && !defects.empty()) {  // the code is at fault, says the answer: not the test
-    for (Verdict& v : open) {
-      events_(event::RepairSaysDefect{v.name, defects.front()});
-      v.error +=
-          "\n(the repair answer says the code, not the test, is wrong: " + defects.front() + ")";
-    }
-    return false;
-  }
+  if (says_code_is_wrong(answer->text, extracted.ok(), open, out)) return false;
   if (!extracted) {
     for (Verdict& v : open) {
       v.error += "\n(the repair answer had no usable test: " + extracted.error().message + ")";

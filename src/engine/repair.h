@@ -49,6 +49,10 @@ class Repairer {
                        const std::vector<Candidate>& accepted, RepairOutcome& out,
                        IterationReport& it);
   prompt::RepairInputs inputs(const std::vector<Verdict>& open) const;
+  /// Keeps a focused answer's suspected defects in `out`; true when it brings no test and says
+  /// the code is wrong (said by an event for each of `open`): their repairs stop.
+  bool says_code_is_wrong(const std::string& answer, bool has_tests, std::vector<Verdict>& open,
+                          RepairOutcome& out) const;
 
   ModelCaller* model_;
   TestValidator* validator_;
