@@ -342,6 +342,20 @@ def case_static_isolation(ctx, h):
     check(before == after and before.startswith("locale="), "globals leaked: %r %r" % (before, after))
 
 
+def case_jdbc_drivers(ctx, h):
+    """A JDBC driver of the class path works in every run, not only the first: DriverManager
+    loads drivers once per JVM, through the first run's class loader (an in-memory database's
+    test failed with "No suitable driver" in Panta's final check)."""
+    ctx.prepare(h)
+    services = os.path.join(ctx.main_dir, "META-INF", "services")
+    os.makedirs(services, exist_ok=True)
+    with open(os.path.join(services, "java.sql.Driver"), "w") as f:
+        f.write("demo.FakeDriver\n")
+    for attempt in range(3):
+        r = by_id(ctx.run(h, ["demo.JdbcTest"]))
+        expect_status(r, "demo.JdbcTest#connectsThroughTheClassPathsDriver", "passed")
+
+
 def jacoco_agent_coverage(ctx, test_class, classes):
     """Per-class line counters of `classes` after running test_class under the JaCoCo agent."""
     exec_file = os.path.join(ctx.work, "jacoco.exec")

@@ -172,6 +172,21 @@ public final class RunClassLoader extends URLClassLoader {
     return List.copyOf(new ArrayList<>(names));
   }
 
+  /**
+   * Defines a copy of the runner's class {@code c} in this loader: code that must run as the
+   * run's own (DriverManager trusts callers by their class loader). Not transformed.
+   */
+  public Class<?> defineCopy(Class<?> c) throws IOException {
+    String resource = c.getName().replace('.', '/') + ".class";
+    try (InputStream in = c.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IOException("no class file for " + c.getName());
+      }
+      byte[] bytes = in.readAllBytes();
+      return defineClass(c.getName(), bytes, 0, bytes.length);
+    }
+  }
+
   /** True if this loader defined the class (i.e. it is a project or test class of the run). */
   public boolean definedHere(String className) {
     return defined.contains(className);

@@ -14,6 +14,7 @@ import org.panta.runner.coverage.CoverageSession;
 import org.panta.runner.coverage.CoverageStores;
 import org.panta.runner.io.OutputRouter;
 import org.panta.runner.isolation.ClassTransformer;
+import org.panta.runner.isolation.JdbcDrivers;
 import org.panta.runner.isolation.JvmGlobals;
 import org.panta.runner.isolation.LeftoverProcesses;
 import org.panta.runner.isolation.RunClassLoader;
@@ -84,11 +85,13 @@ public final class RunHandler implements Handler {
     loader.setDefaultAssertionStatus(Fields.bool(request, "enable_assertions", true));
     JsonObject answer = new JsonObject();
     JvmGlobals globals = JvmGlobals.capture();
+    JdbcDrivers drivers = JdbcDrivers.register(loader);
     try {
       setSystemProperties(request);
       execute(framework, tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, answer);
     } finally {
       answer.addProperty("processes_ended", LeftoverProcesses.endAll());
+      drivers.deregister();
       globals.restore();
       router.select(null, null);
       if (coverage != null) {
