@@ -2,14 +2,24 @@
 
 #include <algorithm>
 
+#include "core/utf8.h"
+
 namespace panta::engine {
 namespace {
 
-// "" when the class compiles and only tests that failed before the run fail; else what failed.
+// "" when the class compiles and only tests that failed before the run fail; else what failed:
+// the test and the first line of its exception ("pkg.T#t: java.sql.SQLException: No suitable
+// driver"), so that a user sees why.
 std::string failure_of(const ClassRun& run, const TestValidator& validator) {
   if (!run.compiled) return "the test class no longer compiles";
   for (const auto& r : run.failures) {
-    if (validator.known_failures().count(r.id) == 0) return r.id;
+    if (validator.known_failures().count(r.id) != 0) continue;
+    std::string what = r.exception;
+    if (!r.message.empty()) {
+      what +=
+          (what.empty() ? "" : ": ") + utf8_prefix(r.message.substr(0, r.message.find('\n')), 200);
+    }
+    return what.empty() ? r.id : r.id + ": " + what;
   }
   return "";
 }

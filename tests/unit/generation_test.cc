@@ -132,6 +132,11 @@ TEST(Generation, ATestThatBreaksTheUsersTestIsTakenOutAtTheEnd) {
   ASSERT_TRUE(report.ok()) << report.error().message;
   EXPECT_TRUE(r.said("the whole test class fails with this run's tests")) << r.all_events();
   EXPECT_TRUE(r.said("dropped harmful: it breaks the whole test class")) << r.all_events();
+  // What broke, and why: the user's test and the first line of its exception.
+  EXPECT_TRUE(
+      r.said("the whole test class fails with this run's tests (demo.GateTest#user: "
+             "org.opentest4j.AssertionFailedError: broken by an earlier test)"))
+      << r.all_events();
   std::string file = r.written();
   EXPECT_EQ(file.find("void harmful()"), std::string::npos) << file;
   EXPECT_NE(file.find("void fine()"), std::string::npos);
