@@ -23,7 +23,7 @@ const MethodGraph* method_at(const ClassUnderTest& cut, uint32_t line) {
   return best;
 }
 
-std::string quoted(const std::string& code) {
+std::string in_backticks(const std::string& code) {
   return "`" + code + "`";
 }
 
@@ -175,7 +175,7 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
       out.push_back({m->key, std::to_string(line) + ":expression", decision->line,
                      fmt::format("{} has {} of the {} branch outcomes JaCoCo counts on line {} "
                                  "(where its condition goes on) never run",
-                                 quoted(decision->text), c.mb, c.mb + c.cb, line),
+                                 in_backticks(decision->text), c.mb, c.mb + c.cb, line),
                      ""});
       continue;
     }
@@ -188,8 +188,8 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
     }
     if (statement.size() > 200) statement = utf8_prefix(statement, 200) + " ...";
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
-                   fmt::format("{} has {} of its {} branch outcomes never run", quoted(statement),
-                               c.mb, c.mb + c.cb),
+                   fmt::format("{} has {} of its {} branch outcomes never run",
+                               in_backticks(statement), c.mb, c.mb + c.cb),
                    assertion ? "an assert statement fails only when the code is wrong" : ""});
   }
 }
@@ -204,7 +204,7 @@ std::string outside_lines(const std::vector<uint32_t>& lines, const ClassUnderTe
   for (uint32_t line : lines) {
     std::string text = line_text(cut.source_text, line);
     bool implicit = std::regex_search(text, declaration);
-    out += fmt::format("- line {}: {}{}\n", line, quoted(text),
+    out += fmt::format("- line {}: {}{}\n", line, in_backticks(text),
                        implicit ? ": its implicit constructor never ran" : " never ran");
   }
   return out;
@@ -297,7 +297,7 @@ std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCove
           only_after(*m.graph, o.line, "default", o.infeasible, dead);
         }
       }
-      out.push_back({m.key, o.key, o.line, quoted(o.text) + " " + o.outcome, o.infeasible});
+      out.push_back({m.key, o.key, o.line, in_backticks(o.text) + " " + o.outcome, o.infeasible});
     }
   }
   for (uint32_t line : missed) {
@@ -383,12 +383,19 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
   return out;
 }
 
+std::vector<PossiblyInfeasible> possibly_infeasible(const std::vector<Gap>& gaps) {
+  std::vector<PossiblyInfeasible> out;
+  for (const Gap& g : gaps) {
+    if (!g.infeasible.empty())
+      out.push_back({g.line, g.what.empty() ? "never run" : g.what, g.infeasible});
+  }
+  return out;
+}
+
 std::string render_unreachable(const std::vector<Gap>& gaps) {
   std::string out;
-  for (const Gap& g : gaps) {
-    if (g.infeasible.empty()) continue;
-    out += fmt::format("- line {}: {}{}\n", g.line, g.what.empty() ? "never run" : g.what,
-                       ": " + g.infeasible);
+  for (const PossiblyInfeasible& p : possibly_infeasible(gaps)) {
+    out += fmt::format("- line {}: {}: {}\n", p.line, p.what, p.why);
   }
   return out;
 }

@@ -8,6 +8,7 @@
 
 #include "coverage/coverage.h"
 #include "engine/class_under_test.h"
+#include "engine/report.h"
 
 namespace panta::engine {
 
@@ -47,6 +48,10 @@ void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks);
 /// JaCoCo counts them (not on every such line).
 std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
                         const coverage::SourceCoverage& coverage);
+
+/// The possibly unreachable gaps, as the report lists them (line, "never run" or the outcome,
+/// why).
+std::vector<PossiblyInfeasible> possibly_infeasible(const std::vector<Gap>& gaps);
 
 /// The possibly unreachable gaps, one per line ("- line 246: `while (true)` has never been
 /// false: a loop without a condition ends only by break, return or throw"); "" when none.

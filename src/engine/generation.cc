@@ -600,22 +600,21 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
   if (!dry_run_done_ && !panta::abort_requested() &&
       state_.file->text() != checkpoints_.front().file.text()) {
     std::string before = state_.file->text();
+    size_t kept_before = state_.kept.size();
     if (auto s = check_whole_class(*validator_, checkpoints_, state_, events_); !s)
       return s.error();
     if (state_.file->text() != before) {
       if (auto s = save(); !s) return s.error();
     }
+    if (report_.stop_reason == "full coverage" && !state_.complete()) {  // not any more
+      report_.stop_reason = "full coverage, then the final check dropped " +
+                            counted(static_cast<int>(kept_before - state_.kept.size()), "test");
+    }
   }
   if (!report_.interrupted && !dry_run_done_) mutants_->finish(*state_.file, events_, report_);
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
-  if (strategy_->focused) {
-    for (const Gap& g : current_gaps()) {
-      if (!g.infeasible.empty())
-        report_.possibly_infeasible.push_back(
-            {g.line, g.what.empty() ? "never run" : g.what, g.infeasible});
-    }
-  }
+  if (strategy_->focused) report_.possibly_infeasible = possibly_infeasible(current_gaps());
   report_.detail = report_detail(*cut_, state_.coverage, current_gaps());
   report_.tests_skipped = static_cast<int>(state_.skipped.size());
   report_.tests_kept = static_cast<int>(state_.kept.size()) - report_.tests_skipped;

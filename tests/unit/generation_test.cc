@@ -96,6 +96,19 @@ TEST(Generation, FullCoverageStopsTheLoop) {
   EXPECT_NE(r.written().find("void all()"), std::string::npos);
 }
 
+// Full coverage that the final check takes back is not reported as the reason the run stopped.
+TEST(Generation, FullCoverageTheFinalCheckTakesBackIsSaidSo) {
+  LoopRun r({answer_with({test_method("all",
+                                      "covers(5); branch(5, 0); branch(5, 1); covers(6); "
+                                      "covers(8); branch(12, 0); branch(12, 1); covers(13); "
+                                      "breaks(user);")})});
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->stop_reason, "full coverage, then the final check dropped 1 test");
+  EXPECT_LT(report->line_coverage, 100.0);
+  EXPECT_EQ(report->tests_kept, 0);
+}
+
 // The "no gain" rule counts branches as well as lines: an iteration that only takes a new
 // branch of a line already covered is a gain.
 TEST(Generation, ANewBranchAloneIsAGain) {
