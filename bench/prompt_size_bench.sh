@@ -6,11 +6,7 @@
 # class compiles with the corpus' jars).
 # usage: bench/prompt_size_bench.sh [PANTA] [--write]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-panta=${1:-$root/build/panta}
-[ "${1:-}" = "--write" ] && panta=$root/build/panta
-write=""; for a in "$@"; do [ "$a" = "--write" ] && write=1; done
-corpus=${PANTA_CORPUS:-$HOME/.cache/panta-corpus}
+. "$(dirname "$0")/corpus_args.sh"
 # subject class (each has its own test class in the subject)
 classes=(
   "csv org.apache.commons.csv.Lexer"
@@ -43,25 +39,7 @@ for entry in "${classes[@]}"; do
   done
   rows="$rows$cls$sizes"$'\n'
 done
-report=$(python3 - "$rows" <<'PY'
-import statistics, sys
-rows = [r.split() for r in sys.argv[1].strip().splitlines()]
-print("| class | panta (characters) | focused (characters) | focused / panta |")
-print("|---|---|---|---|")
-ratios = []
-for cls, panta, focused in rows:
-    p, f = int(panta), int(focused)
-    if p == 0 or f == 0:
-        print(f"| {cls} | {p} | {f} | (a dry run failed) |")
-        continue
-    ratios.append(f / p)
-    print(f"| `{cls}` | {p:,} | {f:,} | {100 * f / p:.0f} % |")
-if ratios:
-    print()
-    print(f"focused / panta over {len(ratios)} classes: median **{100 * statistics.median(ratios):.0f} %**, "
-          f"worst **{100 * max(ratios):.0f} %** (target: at most 25 % for both).")
-PY
-)
+report=$(python3 "$root/bench/ratio_table.py" "$rows" worst "a dry run failed")
 echo "$report"
 if [ -n "$write" ]; then
   python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" "prompt-size" "$(cat <<MD

@@ -6,11 +6,7 @@
 # one run each. Needs ../shared/corpus/fetch-subjects.sh --compile csv codec lang math jsoup.
 # usage: bench/repair_prompt_bench.sh [PANTA] [--write]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-panta=${1:-$root/build/panta}
-[ "${1:-}" = "--write" ] && panta=$root/build/panta
-write=""; for a in "$@"; do [ "$a" = "--write" ] && write=1; done
-corpus=${PANTA_CORPUS:-$HOME/.cache/panta-corpus}
+. "$(dirname "$0")/corpus_args.sh"
 # subject class|an expression of the class whose value the wrong test compares
 classes=(
   "csv org.apache.commons.csv.Lexer|new Lexer(CSVFormat.DEFAULT, new ExtendedBufferedReader(new java.io.StringReader(\"a,b\"))).nextToken(new Token()).type"
@@ -52,25 +48,7 @@ for entry in "${classes[@]}"; do
   done
   rows="$rows$cls$sizes"$'\n'
 done
-report=$(python3 - "$rows" <<'PY'
-import statistics, sys
-rows = [r.split() for r in sys.argv[1].strip().splitlines()]
-print("| class | panta (characters) | focused (characters) | focused / panta |")
-print("|---|---|---|---|")
-ratios = []
-for cls, panta, focused in rows:
-    p, f = int(panta), int(focused)
-    if p == 0 or f == 0:
-        print(f"| `{cls}` | {p:,} | {f:,} | (no repair prompt) |")
-        continue
-    ratios.append(f / p)
-    print(f"| `{cls}` | {p:,} | {f:,} | {100 * f / p:.0f} % |")
-if ratios:
-    print()
-    print(f"focused / panta over {len(ratios)} classes: median **{100 * statistics.median(ratios):.0f} %**, "
-          f"smallest {100 * min(ratios):.0f} %, largest {100 * max(ratios):.0f} %.")
-PY
-)
+report=$(python3 "$root/bench/ratio_table.py" "$rows" range "no repair prompt")
 echo "$report"
 if [ -n "$write" ]; then
   python3 "$root/bench/write_section.py" "$root/docs/benchmarks.md" "repair-prompt-size" "$(cat <<MD
