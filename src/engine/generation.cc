@@ -213,7 +213,7 @@ Status Generation::resume() {
   if (point->state) {
     try {
       state_.restore_from(*point->state);
-      report_.suspected_defects = state_.suspected_defects;
+      report_.suspected_defects = state_.reported_defects();
     } catch (const nlohmann::json::exception& e) {
       return Error{"the journal's state of run " + std::to_string(options_.resume->id) +
                    " is unreadable: " + e.what()};
@@ -487,13 +487,13 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   ++state_.answers;
   ++it.answers;
   state_.note_defects(junit::suspected_defects(answer->text));
-  report_.suspected_defects = state_.suspected_defects;
+  report_.suspected_defects = state_.reported_defects();
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
   AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};
   auto taken = taker.take(answer->text, state_, it);
   if (!taken) return taken.error();
-  report_.suspected_defects = state_.suspected_defects;  // repair answers may add some
+  report_.suspected_defects = state_.reported_defects();  // repair answers may add some
   cut_short_ = done = !*taken;
   return ok_status();
 }

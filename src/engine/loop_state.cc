@@ -53,6 +53,14 @@ void LoopState::note_defects(std::vector<std::string> defects) {
   }
 }
 
+std::vector<std::string> LoopState::reported_defects() const {
+  std::vector<std::string> out;
+  for (const std::string& d : suspected_defects) {
+    if (engine::said_unreachable({d}).empty()) out.push_back(d);
+  }
+  return out;
+}
+
 void LoopState::restore_from(const nlohmann::json& state) {
   no_increase = state.value("no_increase", 0);
   for (const auto& h : state.value("history", nlohmann::json::array())) {

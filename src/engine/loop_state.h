@@ -33,6 +33,9 @@ struct LoopState {
   std::vector<std::string> suspected_defects;
   /// Adds an answer's Suspected defects (each once), and the lines they say cannot be reached.
   void note_defects(std::vector<std::string> defects);
+  /// The suspected defects a report lists: those that say no line cannot be reached ("line 285:
+  /// cannot be reached: ..." is dead code the report's possibly_infeasible quotes, no defect).
+  std::vector<std::string> reported_defects() const;
   int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
   int answers = 0;          ///< Answers to generate prompts received
   int no_increase = 0;      ///< Iterations in a row without coverage gain

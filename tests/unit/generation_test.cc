@@ -432,7 +432,8 @@ TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
 // for repair again, and what the answer says is a suspected defect of the report.
 TEST(Generation, AFocusedRepairAnswerMaySayTheCodeIsWrong) {
   LoopRun r({answer_with({test_method("t", "fail(); covers(6);")}),
-             "```java\n```\n\n## Suspected defects\n- line 6: returns 1; the name says 0\n"});
+             "```java\n```\n\n## Suspected defects\n- line 6: returns 1; the name says 0\n"
+             "- line 13: cannot be reached: the guard before it returns\n"});
   r.options.strategy = "focused";
   r.options.max_iterations = 1;
   auto report = r.go();
@@ -446,6 +447,7 @@ TEST(Generation, AFocusedRepairAnswerMaySayTheCodeIsWrong) {
       r.said("t is not repaired: the answer says the code is wrong (line 6: returns 1; "
              "the name says 0)"))
       << r.all_events();
+  // Code said to be unreachable is no defect: the report's possibly_infeasible quotes it.
   EXPECT_EQ(report->suspected_defects,
             (std::vector<std::string>{"line 6: returns 1; the name says 0"}));
   EXPECT_EQ(report->iterations[0].tests_failed, 1);
