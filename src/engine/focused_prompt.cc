@@ -84,7 +84,14 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
     out += "- Java release: " + jdk + " (the JDK that compiles and runs the tests)\n";
   }
   if (!project.coordinates.empty()) out += "- Project: " + project.coordinates + "\n";
-  out += "- Tests: " + junit + "\n";
+  size_t dot = cut.test_fqn.rfind('.');
+  bool same_package = !cut.package.empty() && dot != std::string::npos &&
+                      cut.test_fqn.compare(0, dot, cut.package) == 0 && dot == cut.package.size();
+  out += "- Tests: " + junit +
+         (same_package ? ", in the class's package `" + cut.package +
+                             "` (its package-private members are visible to them)"
+                       : "") +
+         "\n";
   if (!dependencies.empty()) {
     std::string list;
     for (const std::string& d : dependencies) list += (list.empty() ? "" : ", ") + d;
