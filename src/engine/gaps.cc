@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/utf8.h"
+#include "prompt/source_view.h"
 #include "select/edge_coverage.h"
 
 namespace panta::engine {
@@ -143,14 +144,43 @@ const cfg::Statement* condition_of(const cfg::Graph& graph, uint32_t line,
   return nullptr;
 }
 
+// `text` without the `// comment` it ends in (a "//" inside a string or char literal stays),
+// trailing blanks cut.
+std::string without_line_comment(const std::string& text) {
+  char quote = 0;
+  size_t end = text.size();
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote != 0) {
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      end = i;
+      break;
+    }
+  }
+  if (end == 0) return "";
+  end = text.find_last_not_of(" \t", end - 1);
+  return end == std::string::npos ? "" : text.substr(0, end + 1);
+}
+
+// The line's code without the comment it ends in.
+std::string code_of_line(const std::string& source, uint32_t line) {
+  return without_line_comment(line_text(source, line, 1000));
+}
+
 // The last line of the statement or header that begins on `line`: the line itself, or up to 3
-// lines after it while a line ends in none of `;`, `{`, `}` (nor is blank).
+// lines after it while a line's code ends in none of `;`, `{`, `}` (nor is blank).
 uint32_t statement_end(const std::string& source, uint32_t line) {
   uint32_t end = line;
-  for (std::string text = line_text(source, line, 1000);
+  for (std::string text = code_of_line(source, line);
        end < line + 3 && !text.empty() &&
        std::string(";{}").find(text.back()) == std::string::npos;) {
-    text = line_text(source, end + 1, 1000);
+    text = code_of_line(source, end + 1);
     if (text.empty()) break;
     ++end;
   }
@@ -184,7 +214,7 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
     // javac counts a statement's branches on its first line: the expression may be on the next.
     std::string statement;
     for (uint32_t l = line; l <= statement_end(cut.source_text, line); ++l) {
-      statement += (statement.empty() ? "" : " ") + line_text(cut.source_text, l, 1000);
+      statement += (statement.empty() ? "" : " ") + code_of_line(cut.source_text, l);
     }
     if (statement.size() > 200) statement = utf8_prefix(statement, 200) + " ...";
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
@@ -405,18 +435,21 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
                                                      uint32_t whole_up_to,
                                                      const std::set<uint32_t>& also) {
   std::map<uint32_t, std::set<uint32_t>> out;
+  std::vector<prompt::AskedLines> long_methods;
   for (const MethodGraph& m : cut.graphs) {
     std::set<uint32_t> near;
+    prompt::AskedLines asked{m.start_line, m.end_line, {}};
     bool has_gap = false;
-    auto show_near = [&](uint32_t line) {
+    auto show_near = [&](uint32_t line, bool condition) {
       has_gap = true;
+      if (condition) asked.asked.insert(line);  // a line never run has one too: its decision's
       for (uint32_t l = line > 3 ? line - 3 : 1; l <= line + 3; ++l) near.insert(l);
     };
     for (const Gap& g : gaps) {
-      if (g.infeasible.empty() && g.method == m.key) show_near(g.line);
+      if (g.infeasible.empty() && g.method == m.key) show_near(g.line, !g.what.empty());
     }
     for (auto l = also.lower_bound(m.start_line); l != also.end() && *l <= m.end_line; ++l) {
-      show_near(*l);
+      show_near(*l, true);
     }
     if (!has_gap) continue;
     if (m.end_line - m.start_line + 1 <= whole_up_to) {
@@ -428,6 +461,12 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
     }
     near.insert(m.start_line + 1);  // a signature on two lines
     out[m.start_line] = std::move(near);
+    long_methods.push_back(std::move(asked));
+  }
+  if (long_methods.empty()) return out;
+  std::set<uint32_t> defined = prompt::definitions_read(cut.source_text, long_methods);
+  for (const prompt::AskedLines& m : long_methods) {
+    out[m.first].insert(defined.lower_bound(m.first), defined.upper_bound(m.last));
   }
   return out;
 }
@@ -456,7 +495,9 @@ std::string words_up_to(const std::string& s, size_t max_bytes) {
 
 // The lines an entry begins with: "line 230: ...", "lines 352-361 ...", a list of them ("lines
 // 321 / 328-329 and 377", "line 321 (`x` false) and lines 328-329"), and those it says the same
-// of later ("...; same for line 361", "(same at 170)"); ranges of at most 50 lines.
+// of later ("...; same for line 361", "(same at 170)") or says of that a condition there is
+// never or always true or false ("(and `!hard` at line 236 is never false)"); ranges of at most
+// 50 lines.
 std::vector<uint32_t> lead_lines(const std::string& entry) {
   static const std::regex more(
       R"(^\s*(?:\([^)]*\))?\s*(?:,|/|&|and)\s*(?:lines?\s+)?(\d{1,9})(?!\d))"
@@ -478,7 +519,14 @@ std::vector<uint32_t> lead_lines(const std::string& entry) {
     rest = m.suffix().str();
     if (!std::regex_search(rest, m, more)) break;
   }
-  for (std::sregex_iterator it(entry.begin(), entry.end(), same), end; it != end; ++it) add(*it);
+  static const std::regex outcome(R"(\blines? (\d{1,9})(?!\d)\s+(?:is|are) (?:never|always) )"
+                                  R"((?:true|false)\b)",
+                                  std::regex::icase);
+  for (const std::regex* later : {&same, &outcome}) {
+    for (std::sregex_iterator it(entry.begin(), entry.end(), *later), end; it != end; ++it) {
+      add(*it);
+    }
+  }
   return out;
 }
 

@@ -59,8 +59,9 @@ std::string render_unreachable(const std::vector<Gap>& gaps);
 
 /// What a sliced source shows of the methods that have a gap a prompt names or one of
 /// `also` (lines a prompt asks about otherwise: surviving mutants), by their first line: a
-/// method of at most `whole_up_to` lines whole (an empty set), a longer one its decisions and
-/// the lines within 3 of a gap or of a line of `also`.
+/// method of at most `whole_up_to` lines whole (an empty set), a longer one its decisions, the
+/// lines within 3 of a gap or of a line of `also`, and where the locals that the decisions with
+/// a missing outcome and the lines of `also` read get their values (prompt::definitions_read).
 std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gaps,
                                                      const ClassUnderTest& cut,
                                                      uint32_t whole_up_to = 30,
@@ -69,7 +70,8 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 /// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
 /// code", "lines 352-361: the condition can never be false"), with what it said: the lines or
 /// ranges (at most 50 lines each) an entry begins with ("line 321 (`x` false) and lines
-/// 328-329: ..." names both) or says the same of ("...; same for line 361"), when the entry
+/// 328-329: ..." names both), says the same of ("...; same for line 361") or says a condition
+/// on is never or always true or false ("`!hard` at line 236 is never false"), when the entry
 /// also says "unreachable",
 /// "dead", "impossible to reach", "is always true/false", "can never", "cannot be
 /// reached/true/false/taken/run" or "never be ..." (not a mere "never": "never returns null")

@@ -273,4 +273,81 @@ std::string sliced_source(const std::string& source,
   return Slicer(text, shown, field_lines).run(tree->root());
 }
 
+namespace {
+
+// Where a method's locals get their values: the name and the line, per declarator of a
+// `local_variable_declaration` and per assignment to a plain name.
+struct Definition {
+  std::string name;
+  uint32_t line = 0;
+};
+
+// How many of a name's definitions before an asked line a slice shows: the nearest and the one
+// before it (`pos = bufPos;` and, in the other branch, `pos = bufMark;`).
+constexpr int kDefinitionsPerName = 2;
+
+// In source order.
+std::vector<Definition> definitions_in(const java::SourceText& text, TSNode root, uint32_t first,
+                                       uint32_t last) {
+  std::vector<Definition> out;
+  std::vector<TSNode> work = {root};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (java::node_end_line(n) < first || java::node_line(n) > last) continue;
+    std::string_view t = node_type(n);
+    TSNode name{};
+    if (t == "variable_declarator" && node_type(ts_node_parent(n)) == "local_variable_declaration")
+      name = field(n, "name");
+    if (t == "assignment_expression") name = field(n, "left");
+    if (!ts_node_is_null(name) && node_type(name) == "identifier")
+      out.push_back({std::string(java::node_text(text, name)), java::node_line(n)});
+    for (TSNode c : named_children(n)) work.push_back(c);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Definition& a, const Definition& b) { return a.line < b.line; });
+  return out;
+}
+
+// The names on `lines` (identifiers of every kind: locals, fields, methods).
+std::set<std::string> names_on(const java::SourceText& text, TSNode root,
+                               const std::set<uint32_t>& lines) {
+  std::set<std::string> out;
+  if (lines.empty()) return out;
+  std::vector<TSNode> work = {root};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (java::node_end_line(n) < *lines.begin() || java::node_line(n) > *lines.rbegin()) continue;
+    if (node_type(n) == "identifier" && lines.count(java::node_line(n)))
+      out.insert(std::string(java::node_text(text, n)));
+    for (TSNode c : named_children(n)) work.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::set<uint32_t> definitions_read(const std::string& source,
+                                    const std::vector<AskedLines>& methods) {
+  java::SourceText text("source", source);
+  auto tree = java::SyntaxTree::parse(text);
+  std::set<uint32_t> out;
+  if (!tree) return out;
+  for (const AskedLines& m : methods) {
+    std::vector<Definition> defs = definitions_in(text, tree->root(), m.first, m.last);
+    for (uint32_t asked : m.asked) {
+      for (const std::string& name : names_on(text, tree->root(), {asked})) {
+        int taken = 0;  // the nearest definitions before the line, as in straight-line code
+        for (auto d = defs.rbegin(); d != defs.rend() && taken < kDefinitionsPerName; ++d) {
+          if (d->name != name || d->line >= asked) continue;
+          out.insert(d->line);
+          ++taken;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace panta::prompt

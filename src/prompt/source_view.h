@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace panta::prompt {
 
@@ -35,5 +36,20 @@ std::string shorten_long_fields(const std::string& source, uint32_t max_lines);
 std::string sliced_source(const std::string& source,
                           const std::map<uint32_t, std::set<uint32_t>>& shown,
                           uint32_t field_lines = UINT32_MAX);
+
+/// Lines of a method a prompt asks about (`asked`, within `first`..`last`).
+struct AskedLines {
+  uint32_t first = 0;
+  uint32_t last = 0;
+  std::set<uint32_t> asked;
+};
+
+/// The lines of each method that give a value to a local variable an asked line reads: per
+/// name, the two nearest declarations or assignments before that line (`final long skipped =
+/// reader.skip(pos);` for `if (skipped < pos)`; `pos = bufPos;` and `pos = bufMark;` of the two
+/// branches before it). What a slice of a long method shows besides its decisions, for the
+/// condition of a gap to be understood. Empty when the source does not parse.
+std::set<uint32_t> definitions_read(const std::string& source,
+                                    const std::vector<AskedLines>& methods);
 
 }  // namespace panta::prompt

@@ -122,6 +122,33 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   EXPECT_TRUE(find_gaps(cut, full).empty());
 }
 
+// A branch line's quote ends with its code: a comment after it is left out ("//" in a string
+// stays) and does not make the next line part of the statement (CharacterReader line 96 was
+// quoted with its comment and line 97).
+TEST(FocusedPrompt, ABranchLineIsQuotedWithoutTheCommentItEndsIn) {
+  ClassUnderTest cut = class_of("Commented.java");
+  coverage::SourceCoverage c = lines_of({{3, 0, 4, 1, 3}, {4, 0, 2, 0, 0}});
+  std::string text = render_gaps(find_gaps(cut, c), cut, c);
+  EXPECT_NE(text.find("- line 3: `boolean ok = a == b && !\"http://x\".isEmpty();` has 1 of its 4 "
+                      "branch outcomes never run\n"),
+            std::string::npos)
+      << text;
+}
+
+// A long method's slice shows, besides its decisions and the lines near its gaps, where the
+// locals a condition with a missing outcome reads get their values (`at = 0;`, line 10).
+TEST(FocusedPrompt, ALongMethodsSliceShowsWhereAGapsConditionGetsItsValues) {
+  ClassUnderTest cut = class_of("Commented.java");
+  ASSERT_EQ(cut.graphs.size(), 2u);
+  std::vector<Gap> gaps = {{cut.graphs[1].key, "15:true", 15, "never been true", ""}};
+  auto shown = lines_to_show(gaps, cut, 5);
+  ASSERT_EQ(shown.count(7), 1u);
+  EXPECT_EQ(shown[7].count(10), 1u);  // only a definition brings it: 3 lines from the gap is 12
+  EXPECT_EQ(shown[7].count(12), 1u);
+  gaps[0].what = "";  // a line never run: the lines near it, no definitions
+  EXPECT_EQ(lines_to_show(gaps, cut, 5)[7].count(10), 0u);
+}
+
 // A line JaCoCo never counts although every outcome of the decision before it ran: a test came
 // to it and its call threw (`fail(...)`); it is not asked for again, and says why.
 TEST(FocusedPrompt, ALineTestsReachButWhoseCallThrowsIsNotAskedFor) {
@@ -237,11 +264,16 @@ TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
   first.push_back(
       "line 352: cannot be reached (`index >= 0` false): callers never pass a negative index; "
       "same for line 361");
+  first.push_back(
+      "line 230: cannot be reached: a G after a G is skipped, so `hard` is never true (and "
+      "`!hard` at line 236 is never false; the value at line 240 is never null)");
   auto listed = said_unreachable(first);
   EXPECT_EQ(listed.count(352), 1u);
   EXPECT_EQ(listed.count(361), 1u);  // "same for line 361"
-  listed.erase(352);
-  listed.erase(361);
+  EXPECT_EQ(listed.count(230), 1u);
+  EXPECT_EQ(listed.count(236), 1u);  // "at line 236 is never false"
+  EXPECT_EQ(listed.count(240), 0u);  // "never null" is no outcome of a condition
+  for (uint32_t l : {352u, 361u, 230u, 236u}) listed.erase(l);
   for (uint32_t l : {321u, 328u, 329u, 377u, 381u, 382u}) EXPECT_EQ(listed.count(l), 1u) << l;
   EXPECT_EQ(listed.size(), 6u);
   EXPECT_EQ(said_reachable({"lines 321 / 328-329 and 377: correction: these are reachable when "

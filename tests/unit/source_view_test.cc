@@ -106,5 +106,34 @@ TEST(SourceView, CommentsAreLeftOutButTextThatLooksLikeOneStays) {
   EXPECT_EQ(s, "package p;\n\nclass T {\n  String u = \"http://x\";\n  int f() { return 1; }\n}\n");
 }
 
+// A long method's slice shows where the locals of an asked condition get their values: the two
+// nearest definitions of each before the line (CharacterReader's `skipped` and `pos`), not those
+// after it, nor those of names the condition does not read, nor other methods'.
+TEST(SourceView, TheValuesAnAskedConditionReadsAreFound) {
+  const char* source =
+      "class R {\n"                                   // 1
+      "  void up(boolean mark) {\n"                   // 2
+      "    final int pos;\n"                          // 3
+      "    int unrelated = 4;\n"                      // 4
+      "    if (mark) {\n"                             // 5
+      "      pos = a;\n"                              // 6
+      "    } else {\n"                                // 7
+      "      pos = b;\n"                              // 8
+      "    }\n"                                       // 9
+      "    final long skipped = reader.skip(pos);\n"  // 10
+      "    if (skipped == pos) read(unrelated);\n"    // 11
+      "    pos2 = skipped;\n"                         // 12
+      "  }\n"                                         // 13
+      "  void other() { long skipped = 1; }\n"        // 14
+      "}\n";
+  EXPECT_EQ(definitions_read(source, {{2, 13, {11}}}), (std::set<uint32_t>{4, 6, 8, 10}));
+  // `unrelated` is read by the call on line 11 too; a line asking for `skipped` alone:
+  EXPECT_EQ(definitions_read("class R {\n  void f() {\n    long skipped = 0;\n    skipped = "
+                             "g();\n    skipped += 1;\n    if (skipped > 0) h();\n  }\n}\n",
+                             {{2, 7, {6}}}),
+            (std::set<uint32_t>{4, 5}));
+  EXPECT_TRUE(definitions_read("not java {", {{1, 1, {1}}}).empty());
+}
+
 }  // namespace
 }  // namespace panta::prompt
