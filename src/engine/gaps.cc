@@ -438,11 +438,12 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
   std::vector<prompt::AskedLines> long_methods;
   for (const MethodGraph& m : cut.graphs) {
     std::set<uint32_t> near;
-    prompt::AskedLines asked{m.start_line, m.end_line, {}};
+    prompt::AskedLines asked{m.start_line, m.end_line, {}, {}};
     bool has_gap = false;
     auto show_near = [&](uint32_t line, bool condition) {
       has_gap = true;
-      if (condition) asked.asked.insert(line);  // a line never run has one too: its decision's
+      asked.gaps.insert(line);
+      if (condition) asked.conditions.insert(line);  // a line never run has one: its decision's
       for (uint32_t l = line > 3 ? line - 3 : 1; l <= line + 3; ++l) near.insert(l);
     };
     for (const Gap& g : gaps) {
@@ -464,9 +465,9 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
     long_methods.push_back(std::move(asked));
   }
   if (long_methods.empty()) return out;
-  std::set<uint32_t> defined = prompt::definitions_read(cut.source_text, long_methods);
+  std::set<uint32_t> needed = prompt::lines_gaps_need(cut.source_text, long_methods);
   for (const prompt::AskedLines& m : long_methods) {
-    out[m.first].insert(defined.lower_bound(m.first), defined.upper_bound(m.last));
+    out[m.first].insert(needed.lower_bound(m.first), needed.upper_bound(m.last));
   }
   return out;
 }

@@ -60,8 +60,9 @@ std::string render_unreachable(const std::vector<Gap>& gaps);
 /// What a sliced source shows of the methods that have a gap a prompt names or one of
 /// `also` (lines a prompt asks about otherwise: surviving mutants), by their first line: a
 /// method of at most `whole_up_to` lines whole (an empty set), a longer one its decisions, the
-/// lines within 3 of a gap or of a line of `also`, and where the locals that the decisions with
-/// a missing outcome and the lines of `also` read get their values (prompt::definitions_read).
+/// lines within 3 of a gap or of a line of `also`, and the lines these need to be understood
+/// (prompt::lines_gaps_need: where the locals of a decision with a missing outcome or of a line
+/// of `also` get their values; the statements of a `try` whose `catch` holds a gap).
 std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gaps,
                                                      const ClassUnderTest& cut,
                                                      uint32_t whole_up_to = 30,

@@ -326,17 +326,44 @@ std::set<std::string> names_on(const java::SourceText& text, TSNode root,
   return out;
 }
 
+// The first line of each statement of the `try` blocks whose `catch` clauses hold a gap of `m`.
+std::set<uint32_t> tried_for(TSNode root, const AskedLines& m) {
+  std::set<uint32_t> out;
+  if (m.gaps.empty()) return out;
+  std::vector<TSNode> work = {root};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (java::node_end_line(n) < m.first || java::node_line(n) > m.last) continue;
+    for (TSNode c : named_children(n)) work.push_back(c);
+    std::string_view t = node_type(n);
+    if (t != "try_statement" && t != "try_with_resources_statement") continue;
+    bool caught_gap = false;
+    for (TSNode c : named_children(n)) {
+      if (node_type(c) != "catch_clause") continue;
+      auto g = m.gaps.lower_bound(java::node_line(c));
+      caught_gap |= g != m.gaps.end() && *g <= java::node_end_line(c);
+    }
+    TSNode body = field(n, "body");
+    if (!caught_gap || ts_node_is_null(body)) continue;
+    for (TSNode st : named_children(body)) {
+      if (!is_comment(node_type(st))) out.insert(java::node_line(st));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
-std::set<uint32_t> definitions_read(const std::string& source,
-                                    const std::vector<AskedLines>& methods) {
+std::set<uint32_t> lines_gaps_need(const std::string& source,
+                                   const std::vector<AskedLines>& methods) {
   java::SourceText text("source", source);
   auto tree = java::SyntaxTree::parse(text);
   std::set<uint32_t> out;
   if (!tree) return out;
   for (const AskedLines& m : methods) {
     std::vector<Definition> defs = definitions_in(text, tree->root(), m.first, m.last);
-    for (uint32_t asked : m.asked) {
+    for (uint32_t asked : m.conditions) {
       for (const std::string& name : names_on(text, tree->root(), {asked})) {
         int taken = 0;  // the nearest definitions before the line, as in straight-line code
         for (auto d = defs.rbegin(); d != defs.rend() && taken < kDefinitionsPerName; ++d) {
@@ -346,6 +373,7 @@ std::set<uint32_t> definitions_read(const std::string& source,
         }
       }
     }
+    out.merge(tried_for(tree->root(), m));
   }
   return out;
 }

@@ -37,19 +37,21 @@ std::string sliced_source(const std::string& source,
                           const std::map<uint32_t, std::set<uint32_t>>& shown,
                           uint32_t field_lines = UINT32_MAX);
 
-/// Lines of a method a prompt asks about (`asked`, within `first`..`last`).
+/// The lines of a method (`first`..`last`) a prompt asks about.
 struct AskedLines {
   uint32_t first = 0;
   uint32_t last = 0;
-  std::set<uint32_t> asked;
+  std::set<uint32_t> conditions;  ///< Decisions with an outcome never taken
+  std::set<uint32_t> gaps;        ///< Every line asked about (decisions and lines never run)
 };
 
-/// The lines of each method that give a value to a local variable an asked line reads: per
-/// name, the two nearest declarations or assignments before that line (`final long skipped =
-/// reader.skip(pos);` for `if (skipped < pos)`; `pos = bufPos;` and `pos = bufMark;` of the two
-/// branches before it). What a slice of a long method shows besides its decisions, for the
-/// condition of a gap to be understood. Empty when the source does not parse.
-std::set<uint32_t> definitions_read(const std::string& source,
-                                    const std::vector<AskedLines>& methods);
+/// What a slice of a long method shows besides its decisions and the lines near its gaps, for
+/// a gap to be understood: where the locals a condition reads get their values (per name, the
+/// two nearest declarations or assignments before it: `final long skipped = reader.skip(pos);`
+/// for `if (skipped < pos)`; `pos = bufPos;` and `pos = bufMark;` of the two branches before
+/// it), and for a gap in a `catch` clause, the first line of each statement of its `try` block
+/// (what may throw there: LRUMap's `tmp[removeIndex]`). Empty when the source does not parse.
+std::set<uint32_t> lines_gaps_need(const std::string& source,
+                                   const std::vector<AskedLines>& methods);
 
 }  // namespace panta::prompt

@@ -126,13 +126,35 @@ TEST(SourceView, TheValuesAnAskedConditionReadsAreFound) {
       "  }\n"                                         // 13
       "  void other() { long skipped = 1; }\n"        // 14
       "}\n";
-  EXPECT_EQ(definitions_read(source, {{2, 13, {11}}}), (std::set<uint32_t>{4, 6, 8, 10}));
+  EXPECT_EQ(lines_gaps_need(source, {{2, 13, {11}, {11}}}), (std::set<uint32_t>{4, 6, 8, 10}));
   // `unrelated` is read by the call on line 11 too; a line asking for `skipped` alone:
-  EXPECT_EQ(definitions_read("class R {\n  void f() {\n    long skipped = 0;\n    skipped = "
-                             "g();\n    skipped += 1;\n    if (skipped > 0) h();\n  }\n}\n",
-                             {{2, 7, {6}}}),
+  EXPECT_EQ(lines_gaps_need("class R {\n  void f() {\n    long skipped = 0;\n    skipped = "
+                            "g();\n    skipped += 1;\n    if (skipped > 0) h();\n  }\n}\n",
+                            {{2, 7, {6}, {6}}}),
             (std::set<uint32_t>{4, 5}));
-  EXPECT_TRUE(definitions_read("not java {", {{1, 1, {1}}}).empty());
+  EXPECT_TRUE(lines_gaps_need("not java {", {{1, 1, {1}, {1}}}).empty());
+}
+
+// A gap in a catch clause: the slice shows what the try runs, each statement's first line
+// (LRUMap's catch of a NullPointerException hid the array accesses that throw it); not for a
+// gap outside the catch.
+TEST(SourceView, AGapInACatchClauseShowsTheStatementsOfItsTry) {
+  const char* source =
+      "class R {\n"                                             // 1
+      "  void reuse(Entry e) {\n"                               // 2
+      "    try {\n"                                             // 3
+      "      int i = index(e.hash);\n"                          // 4
+      "      // a comment\n"                                    // 5
+      "      Entry loop = data[i];\n"                           // 6
+      "      move(loop,\n"                                      // 7
+      "           e);\n"                                        // 8
+      "    } catch (NullPointerException x) {\n"                // 9
+      "      throw new IllegalStateException(\"NPE \" + e);\n"  // 10
+      "    }\n"                                                 // 11
+      "  }\n"                                                   // 12
+      "}\n";
+  EXPECT_EQ(lines_gaps_need(source, {{2, 12, {}, {10}}}), (std::set<uint32_t>{4, 6, 7}));
+  EXPECT_TRUE(lines_gaps_need(source, {{2, 12, {}, {7}}}).empty());
 }
 
 }  // namespace
