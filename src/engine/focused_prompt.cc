@@ -102,8 +102,9 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
     std::string list;
     for (const std::string& l : locale) list += (list.empty() ? "" : ", ") + l;
     out += "- The class uses locale-, time- or platform-dependent APIs (" + list +
-           "): the tests must pass in any locale and time zone (pin them, e.g. Locale.ROOT, or "
-           "assert what does not depend on them).\n";
+           "): the tests must pass in any locale and time zone (pass Locale.ROOT or a fixed "
+           "zone where the class takes one; else use inputs whose results do not depend on "
+           "them).\n";
   }
   std::string api = used_type_signatures(cut.source_text, cut.package, project, kSignatureBudget);
   if (!api.empty()) {

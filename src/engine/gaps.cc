@@ -288,9 +288,9 @@ void jump_lines(const MethodGraph& m, const std::string& source,
     }
     if (!next) continue;
     out.emplace(line,
-                "no test needs to: when a part of the condition before its last `||` holds, "
-                "javac jumps past this line to where the jump goes, so JaCoCo counts it only "
-                "when the last part decides, however often tests reach it");
+                "JaCoCo counts it only when the last part of the `||` condition before it "
+                "decides (javac jumps past it when an earlier part holds), so tests that reach "
+                "it may still leave it uncounted; no test is needed for it");
   }
 }
 
