@@ -565,6 +565,21 @@ std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>&
   return out;
 }
 
+bool says_only_unreachable(const std::string& entry) {
+  static const std::regex first_words(
+      R"(^[\s,;-]*(?:\([^)]*\)\s*)?(?:`[^`]*`\s*)?)"
+      R"((?:unreachable|dead\b|impossible to (?:reach|take|run)|)"
+      R"(is always (?:true|false)|can ?not be|can't be|can never|never be))",
+      std::regex::icase);
+  std::smatch lead;
+  if (said_unreachable({entry}).empty() || !std::regex_search(entry, lead, defect_lead()))
+    return false;
+  std::string rest = lead.suffix().str();
+  // past the further lines of a list ("lines 352 and 361 (`x` false): ...") to the first ':'
+  size_t colon = rest.find(':');
+  return std::regex_search(colon <= 80 ? rest.substr(colon + 1) : rest, first_words);
+}
+
 std::set<uint32_t> said_reachable(const std::vector<std::string>& suspected) {
   static const std::regex denied(
       R"(\bnot (unreachable|dead|impossible)|can be (reached|run)|\b(is|are|be) reachable\b)",

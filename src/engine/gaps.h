@@ -79,6 +79,12 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 /// and denies none of it ("not unreachable", "can be reached").
 std::map<uint32_t, std::string> said_unreachable(const std::vector<std::string>& suspected);
 
+/// Whether an entry is only a claim that code cannot be reached: it sets lines aside
+/// (said_unreachable) and its first words after the lines say so ("line 230: cannot be
+/// reached: ...", "line 344 (false outcome): is always true"), not an entry naming a defect
+/// that goes on to say some part cannot be reached.
+bool says_only_unreachable(const std::string& entry);
+
 /// How a prompt names the suspected defects earlier answers gave: "line 230" or "lines 352-361"
 /// for an entry that begins with a line or range, else its first 60 characters in quotes; each
 /// once, in order.

@@ -56,7 +56,7 @@ void LoopState::note_defects(std::vector<std::string> defects) {
 std::vector<std::string> LoopState::reported_defects() const {
   std::vector<std::string> out;
   for (const std::string& d : suspected_defects) {
-    if (engine::said_unreachable({d}).empty()) out.push_back(d);
+    if (!says_only_unreachable(d)) out.push_back(d);
   }
   return out;
 }

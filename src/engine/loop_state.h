@@ -33,8 +33,8 @@ struct LoopState {
   std::vector<std::string> suspected_defects;
   /// Adds an answer's Suspected defects (each once), and the lines they say cannot be reached.
   void note_defects(std::vector<std::string> defects);
-  /// The suspected defects a report lists: those that say no line cannot be reached ("line 285:
-  /// cannot be reached: ..." is dead code the report's possibly_infeasible quotes, no defect).
+  /// The suspected defects a report lists: all but those only saying code cannot be reached
+  /// ("line 285: cannot be reached: ...": the report's possibly_infeasible quotes them).
   std::vector<std::string> reported_defects() const;
   int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
   int answers = 0;          ///< Answers to generate prompts received

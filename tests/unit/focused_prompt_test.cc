@@ -330,6 +330,31 @@ TEST(FocusedPrompt, TheNextPromptNamesTheSuspectedDefectsAlreadyRecorded) {
 
 // An answer names the line of the part of a condition it means, and the lines only a set-aside
 // outcome leads to go with it.
+// The report leaves out the entries that only say code cannot be reached, not those naming a
+// defect that say so of a part on the way (Metaphone's "line 224-225: any "GN" ... makes the G
+// silent ... (line 225: cannot be reached as true ...)").
+TEST(FocusedPrompt, OnlyEntriesThatJustSayCodeCannotBeReachedAreNoDefects) {
+  for (const char* only :
+       {"line 230: cannot be reached: a G after a G is skipped",
+        "line 344: cannot be reached as false: callers pass n < length",
+        "lines 321 / 328-329: unreachable, the list is circular",
+        "line 321 (`reuse != null` false) and lines 328-329: cannot be reached",
+        "- line 12: dead code", "line 343-344: `index < length` is always true; defensive"}) {
+    EXPECT_TRUE(says_only_unreachable(only)) << only;
+  }
+  for (const char* defect :
+       {"line 224-225: any \"GN\" after the first letter makes the G silent; (line 225: cannot "
+        "be reached as true: \"GNED\" starts with \"GN\")",
+        "line 88: throws NegativeArraySizeException, making it impossible to print",
+        "line 181: the message says \"greather\"", "no line: unreachable"}) {
+    EXPECT_FALSE(says_only_unreachable(defect)) << defect;
+  }
+  LoopState state;
+  state.note_defects({"line 230: cannot be reached: skipped", "line 181: a typo"});
+  EXPECT_EQ(state.reported_defects(), std::vector<std::string>{"line 181: a typo"});
+  EXPECT_EQ(state.said_unreachable.count(230), 1u);
+}
+
 TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches) {
   ClassUnderTest multi = class_of("MultiLine.java");
   coverage::SourceCoverage c;
