@@ -71,8 +71,8 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
 /// The lines an answer's "Suspected defects" section says cannot be reached ("line 230: dead
 /// code", "lines 352-361: the condition can never be false"), with what it said: the lines or
 /// ranges (at most 50 lines each) an entry begins with ("line 321 (`x` false) and lines
-/// 328-329: ..." names both), says the same of ("...; same for line 361") or says a condition
-/// on is never or always true or false ("`!hard` at line 236 is never false"), when the entry
+/// 328-329: ..." names both), says the same of ("...; same for line 361") or says is never or
+/// always true or false ("`!hard` at line 236 is never false"), when the entry
 /// also says "unreachable",
 /// "dead", "impossible to reach", "is always true/false", "can never", "cannot be
 /// reached/true/false/taken/run" or "never be ..." (not a mere "never": "never returns null")
