@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/defect_entries.h"
 #include "engine/locale_apis.h"
 #include "engine/type_signatures.h"
 #include "process/subprocess.h"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/defect_entries.h"
 #include "engine/gaps.h"
 
 namespace panta::engine {

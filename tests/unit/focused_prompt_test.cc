@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "engine/defect_entries.h"
 #include "engine/gaps.h"
 #include "prompt/prompt_templates.h"
 #include "test_support.h"
@@ -139,7 +140,7 @@ TEST(FocusedPrompt, ABranchLineIsQuotedWithoutTheCommentItEndsIn) {
 // locals a condition with a missing outcome reads get their values (`at = 0;`, line 10).
 TEST(FocusedPrompt, ALongMethodsSliceShowsWhereAGapsConditionGetsItsValues) {
   ClassUnderTest cut = class_of("Commented.java");
-  ASSERT_EQ(cut.graphs.size(), 2u);
+  ASSERT_EQ(cut.graphs.size(), 3u);
   std::vector<Gap> gaps = {{cut.graphs[1].key, "15:true", 15, "never been true", ""}};
   auto shown = lines_to_show(gaps, cut, 5);
   ASSERT_EQ(shown.count(7), 1u);
@@ -384,6 +385,39 @@ TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches)
   EXPECT_NE(why["L8"], "");
   EXPECT_EQ(why["7:true"], "it leads to line 8, which an answer said cannot be reached");
   EXPECT_TRUE(only_unreachable_left(back)) << render_gaps(back, branches, b);
+}
+
+// A catch line and the first line of its block run together: what an answer sets aside of one
+// goes for the other, and for the lines after it in its block (Entities asked for its
+// `} catch (IOException e) {` line again after the answer said the body cannot be reached).
+TEST(FocusedPrompt, ACatchLineAndItsBodyAreSetAsideTogether) {
+  ClassUnderTest cut = class_of("Commented.java");
+  auto c = lines_of({{20, 0, 3, 0, 0},
+                     {22, 0, 5, 0, 0},
+                     {23, 2, 0, 0, 0},
+                     {24, 3, 0, 0, 0},
+                     {25, 3, 0, 0, 0},
+                     {27, 0, 2, 0, 0}});
+  for (uint32_t said : {24u, 23u}) {
+    auto gaps = find_gaps(cut, c);
+    mark_said_unreachable(gaps, {{said, "cannot be reached: StringBuilder never throws"}}, cut);
+    std::map<std::string, std::string> why;
+    for (const Gap& g : gaps) why[g.key] = g.infeasible;
+    EXPECT_TRUE(only_unreachable_left(gaps)) << said << "\n" << render_gaps(gaps, cut, c);
+    EXPECT_EQ(why["L25"], "it runs only after line 24, which an answer said cannot be reached");
+    if (said == 24)
+      EXPECT_EQ(why["L23"],
+                "the catch runs only with line 24, which an answer said cannot be "
+                "reached");
+    else
+      EXPECT_EQ(why["L24"],
+                "the body of the catch on line 23, which an answer said cannot be "
+                "reached");
+  }
+  // Nothing said: all three asked for.
+  auto none = find_gaps(cut, c);
+  mark_said_unreachable(none, {}, cut);
+  EXPECT_FALSE(only_unreachable_left(none));
 }
 
 // A branch JaCoCo counts on a line where a condition goes on is said of that condition, once;
