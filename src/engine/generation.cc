@@ -293,7 +293,7 @@ Result<GenerateReport> Generation::run() {
   int first_iter = 1;
   if (auto s = begin_or_resume(max_iter, first_iter); !s) return s.error();
   writer_->set_run(journal_.active() ? std::to_string(journal_.run_id()) : "run",
-                   options_.resume.has_value());
+                   options_.resume.has_value() && state_.test_file_backed_up);
   checkpoints_.push_back({*state_.file, state_.kept.size()});
   kept_at_last_save_ = state_.kept.size();
   report_.stop_reason = "iteration limit";
@@ -509,6 +509,7 @@ Status Generation::save() {
   if (auto s = writer_->save(state_.file->text(), !state_.file->test_names().empty()); !s) {
     return s;
   }
+  state_.test_file_backed_up = writer_->backed_up();
   kept_at_last_save_ = state_.kept.size();
   return ok_status();
 }

@@ -42,7 +42,8 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"kept", kept},
           {"skipped", skipped},
           {"answers", answers},
-          {"llm_s", llm_s}};
+          {"llm_s", llm_s},
+          {"test_file_backed_up", test_file_backed_up}};
 }
 
 void LoopState::note_defects(std::vector<std::string> defects) {
@@ -79,6 +80,7 @@ void LoopState::restore_from(const nlohmann::json& state) {
   gap_asks = state.value("gap_asks", std::map<std::string, int>{});
   said_unreachable = state.value("said_unreachable", std::map<uint32_t, std::string>{});
   suspected_defects = state.value("suspected_defects", std::vector<std::string>{});
+  test_file_backed_up = state.value("test_file_backed_up", false);  // older journals: back up
   generated_total = state.value("generated_total", 0);
   kept.clear();
   std::vector<std::string> names = file ? file->test_names() : std::vector<std::string>{};

@@ -36,6 +36,9 @@ struct LoopState {
   /// The suspected defects a report lists: all but those only saying code cannot be reached
   /// ("line 285: cannot be reached: ...": the report's possibly_infeasible quotes them).
   std::vector<std::string> reported_defects() const;
+  /// The run's backup of the test file is taken (before its first write): a resumed run does
+  /// not take it again, one that had not written yet does.
+  bool test_file_backed_up = false;
   int generated_total = 0;  ///< Tests the model wrote (for the pass rate)
   int answers = 0;          ///< Answers to generate prompts received
   int no_increase = 0;      ///< Iterations in a row without coverage gain

@@ -22,9 +22,9 @@ TestFileWriter::TestFileWriter(std::string project_root, std::string path, std::
       class_name_(std::move(class_name)),
       events_(std::move(events)) {}
 
-void TestFileWriter::set_run(std::string run, bool resumed) {
+void TestFileWriter::set_run(std::string run, bool backed_up) {
   run_ = std::move(run);
-  backed_up_ = resumed;  // the run's backup was taken when it began
+  backed_up_ = backed_up;
 }
 
 Result<std::optional<std::string>> TestFileWriter::edited_since_last_write() const {
@@ -60,12 +60,12 @@ Status TestFileWriter::save(const std::string& text, bool has_tests) {
     existed_ = true;  // made by someone else during the run: theirs, backed up like any other
     backed_up_ = false;
   }
+  if (!existed_ && !has_tests) return ok_status();
+  if (existed_ && text == last_) return ok_status();  // nothing new to write
   if (existed_ && !backed_up_) {
     if (auto s = back_up(); !s) return s;
     backed_up_ = true;
   }
-  if (!existed_ && !has_tests) return ok_status();
-  if (existed_ && text == last_) return ok_status();  // nothing new to write
   if (auto s = java::write_text_file(path_, text, encoding_); !s) return s;
   existed_ = true;
   backed_up_ = true;

@@ -26,15 +26,21 @@ class TestFileWriter {
     wrote_ = std::move(wrote);
   }
 
-  /// The run the backups belong to (the journal's run id); a resumed run was backed up already.
-  void set_run(std::string run, bool resumed);
+  /// The run the backups belong to (the journal's run id), and whether its backup was taken
+  /// already (a resumed run that had written the file before it stopped).
+  void set_run(std::string run, bool backed_up);
+
+  /// Whether the run's backup is taken, or the file is the run's own (it made it).
+  bool backed_up() const { return backed_up_; }
 
   /// The file's text (UTF-8) when someone changed it since Panta last read or wrote it (made it,
   /// when it did not exist; "" when it was deleted); nullopt when it is as Panta left it. Fails
   /// when it cannot be read.
   Result<std::optional<std::string>> edited_since_last_write() const;
 
-  /// Writes `text` (a file that never existed is written only once it `has_tests`); a file
+  /// Writes `text` (a file that never existed is written only once it `has_tests`), backing the
+  /// file up first at the run's first change of it (a save that changes nothing takes no backup,
+  /// so the newest backup is the one before the newest run that changed the file); a file
   /// someone else made since is backed up first, as the user's.
   Status save(const std::string& text, bool has_tests);
 

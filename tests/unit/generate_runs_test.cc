@@ -100,6 +100,43 @@ TEST(GenerateRuns, CtrlCThenResumeGivesTheSameFileAndReusesThePaidAnswer) {
   EXPECT_EQ(calls(state), 3);
 }
 
+// A run stopped before it wrote the test file takes its backup when, resumed, it first writes
+// (it was taken for granted: the resumed run wrote without one, and `panta restore` found
+// none); a later run that changes nothing takes none, so a plain `panta restore` puts back the
+// file as it was before the newest run that changed it.
+TEST(GenerateRuns, AResumedRunBacksUpBeforeItsFirstWriteAndARunThatChangesNothingTakesNoBackup) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string test_file = root + "/src/test/java/org/example/shop/CartTest.java";
+  const std::string original = test::slurp(test_file);
+  const std::string flags = " --class org.example.shop.Cart --max-iterations 1";
+  std::string state = dir.path() + "/calls";
+  std::string model = counting_model(dir, three_answers(), state, 1);
+  test::PantaRun stopped =
+      test::run_panta(dir, "generate --project " + root + flags + " --llm " + model);
+  EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+  EXPECT_EQ(test::slurp(test_file), original);  // the cut-short iteration is undone
+  test::PantaRun resumed = test::run_panta(
+      dir, "generate --project " + root + " --class org.example.shop.Cart --resume");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  ASSERT_NE(test::slurp(test_file), original);
+  EXPECT_NE(resumed.err.find("backed up"), std::string::npos) << resumed.err;
+  test::PantaRun list = test::run_panta(dir, "restore --project " + root + " --list");
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+
+  // A second run whose answer has no test: the file is not changed, and not backed up.
+  std::string none = dir.path() + "/none";
+  std::string garbage = counting_model(dir, {"no code here"}, none, 0);
+  std::string changed = test::slurp(test_file);
+  test::PantaRun idle =
+      test::run_panta(dir, "generate --project " + root + flags + " --llm " + garbage);
+  EXPECT_EQ(test::slurp(test_file), changed) << idle.err;
+  EXPECT_EQ(idle.err.find("backed up"), std::string::npos) << idle.err;
+  test::PantaRun restore = test::run_panta(dir, "restore --project " + root);
+  EXPECT_EQ(restore.exit_code, 0) << restore.out << restore.err;
+  EXPECT_EQ(test::slurp(test_file), original) << restore.out << restore.err;
+}
+
 TEST(GenerateRuns, JournalKeepsEachIterationsCoverage) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");

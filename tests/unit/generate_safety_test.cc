@@ -157,8 +157,14 @@ TEST(GenerateSafety, EveryRunKeepsItsBackupSoTheOriginalSurvivesTwoRuns) {
   test::TempDir second_model;
   test::PantaRun second = test::run_panta(
       dir,
-      args + scripted_model(second_model, {fenced("two", "assertEquals(0, new Cart().total());")}));
+      args + scripted_model(second_model,
+                            {fenced("two",
+                                    "Cart cart = new Cart();\n  cart.add(new Cart.Item(\"rice\", "
+                                    "Cart.Category.FOOD, 10, 100));\n  assertEquals(900, "
+                                    "cart.total());")}));
   ASSERT_EQ(second.exit_code, 0) << second.err;
+  ASSERT_NE(test::slurp(file), after_first) << second.err;  // (a run that changes nothing
+                                                            // takes no backup)
   EXPECT_EQ(test::slurp(root + "/.panta/backup/1" + kTestFile), original);
   EXPECT_EQ(test::slurp(root + "/.panta/backup/2" + kTestFile), after_first);
   test::PantaRun list = test::run_panta(dir, "restore --project " + root + " --list");
