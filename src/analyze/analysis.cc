@@ -61,6 +61,11 @@ std::vector<std::string> collect_java_files(const std::vector<std::string>& path
       for (auto it = fs::recursive_directory_iterator(
                p, fs::directory_options::skip_permission_denied, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        // Hidden folders are no sources: .panta's backups, .git
+        if (it->path().filename().string().starts_with(".") && it->is_directory(ec)) {
+          it.disable_recursion_pending();
+          continue;
+        }
         if (it->is_regular_file(ec) && is_java_file(it->path()))
           found.push_back(it->path().string());
       }

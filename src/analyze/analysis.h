@@ -46,7 +46,8 @@ struct AnalyzeOptions {
   std::string encoding = "UTF-8";
 };
 
-/// Expands files and folders (searched recursively, sorted) into .java files. Each path that
+/// Expands files and folders (searched recursively, sorted, hidden folders such as .panta and
+/// .git left out) into .java files. Each path that
 /// is missing or not a .java file adds a line to `errors`.
 std::vector<std::string> collect_java_files(const std::vector<std::string>& paths,
                                             std::vector<std::string>& errors);

@@ -73,6 +73,8 @@ std::string settle_model_flags(GenerateArgs& args) {
            args.engine.strategy + " strategy selects none";
   }
   if (args.resume && args.dry_run) return "--resume and --dry-run do not go together";
+  if (args.dry_run && (!args.report.empty() || !args.html.empty()))
+    return "--dry-run prints the first prompt and writes nothing: leave out --report and --html";
   if (args.limits.max_cost > 0 && args.price_in <= 0 && args.price_out <= 0)
     return "--max-cost needs the prices: give --price-in and --price-out";
   if (args.temperature >= 0) args.engine.prompt_options.temperature = args.temperature;
@@ -227,6 +229,7 @@ void add_model_options(CLI::App& sub, GenerateArgs& args) {
   sub.add_option("--llm-base-url", args.llm_base_url,
                  "Base URL of an OpenAI-compatible or Anthropic server");
   sub.add_option("--llm-timeout", args.llm_timeout_s, "Time limit per model call, seconds")
+      ->check(CLI::Range(1.0, 86400.0))
       ->default_str("600");
   sub.add_option("--llm-retries", args.llm_retries,
                  "Retries of an HTTP call after a time-out, 429 or 5xx")
@@ -269,7 +272,8 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
            ->check(CLI::Range(int64_t{0}, int64_t{100000000})),
        number(&RunSettings::max_prompt_tokens));
   loop(sub.add_option("--max-iterations", args.engine.max_iterations,
-                      "Iterations (default: the class's largest CYC)"),
+                      "Iterations (default: the class's largest CYC)")
+           ->check(CLI::Range(1, 100000)),
        number(&RunSettings::max_iterations));
   loop(sub.add_option("--max-no-increase", args.engine.max_no_increase,
                       "Stop after this many rounds without gain")
@@ -284,6 +288,7 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
        number(&RunSettings::mutants));
   loop(sub.add_option("--max-path-selections", args.engine.max_path_selections,
                       "Times a path may be selected")
+           ->check(CLI::Range(1, 1000))
            ->default_str("3"),
        number(&RunSettings::max_path_selections));
   loop(sub.add_option("--max-methods", args.engine.max_methods,
@@ -297,12 +302,19 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
                     "direction on their decision lines (beyond the paper)"),
        [](const RunSettings& s, const RunRecord&) { return s.edge_scores ? "true" : "false"; });
   loop(sub.add_option("--repair-attempts", args.engine.repair_attempts, "Repairs per failing test")
+           ->check(CLI::Range(0, 100))
            ->default_str("3"),
        number(&RunSettings::repair_attempts));
-  args.test_file_option = loop(
+}
+
+// The test file a run writes (a run's setting too) and how its tests are checked.
+void add_test_file_options(CLI::App& sub, GenerateArgs& args) {
+  args.test_file_option =
       sub.add_option("--test-file", args.engine.test_file,
-                     "Test file to write, for a single class (default: the layout's FooTest.java)"),
-      [](const RunSettings&, const RunRecord& r) { return r.test_file; });
+                     "Test file to write, for a single class (default: the layout's FooTest.java)");
+  args.loop_options.emplace_back(
+      args.test_file_option,
+      [](const engine::RunSettings&, const llm::RunRecord& r) { return r.test_file; });
   sub.add_flag("--check-each-test-in-class", args.engine.check_each_test_in_class,
                "Validate the slow way: each new test compiled into the whole test file and run "
                "alone, then the whole class (the default compiles and runs only the new tests, "
@@ -363,6 +375,7 @@ Runner define_generate(CLI::App& sub) {
       ->required();
   add_model_options(sub, *args);
   add_loop_options(sub, *args);
+  add_test_file_options(sub, *args);
   add_parallel_options(sub, *args);
   sub.add_option("--report", args->report, "Write a JSON report of the run here");
   sub.add_option("--html", args->html,

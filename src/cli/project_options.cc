@@ -3,9 +3,11 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <regex>
 
 #include "process/subprocess.h"
 #include "project/surefire_filter.h"
@@ -37,7 +39,21 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--test-timeout", o.test_timeout_s, "Time limit per test, in seconds")
       ->check(CLI::Range(0.1, 3600.0))
       ->default_str("10");
-  sub.add_option("--heap", o.heap, "Heap of the JVM that runs the tests (java -Xmx)")
+  sub.add_option("--heap", o.heap, "Heap of the JVM that runs the tests (java -Xmx: 768m, 2g)")
+      ->check(CLI::Validator(
+          [](const std::string& v) -> std::string {
+            static const std::regex size(R"(^([0-9]{1,9})([kKmMgG]?)$)");
+            std::smatch m;
+            if (!std::regex_match(v, m, size)) return "a size such as 768m or 2g";
+            double mib = std::stod(m[1].str());
+            char unit = m[2].length() > 0 ? static_cast<char>(std::tolower(m[2].str()[0])) : 'b';
+            mib *= unit == 'g'   ? 1024.0
+                   : unit == 'm' ? 1.0
+                   : unit == 'k' ? 1.0 / 1024
+                                 : 1.0 / 1048576;
+            return mib < 64 ? "at least 64m (the JVM does not start with less)" : "";
+          },
+          "SIZE"))
       ->default_str("768m");
   sub.add_option("--sandbox", o.sandbox,
                  "How the tests are confined: strict (bubblewrap; the default where it can "

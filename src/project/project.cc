@@ -82,7 +82,9 @@ Status place_folders(Project& project, const ProjectSettings& settings, const La
   project.classes_dir =
       absolute_path(project.root, settings.classes_dir.value_or(layout.classes_dir));
   if (!project.compile_main && !is_directory(project.classes_dir)) {
-    return Error{project.classes_dir + ": classes folder (--classes-dir) does not exist"};
+    return Error{project.classes_dir +
+                 ": classes folder (--classes, or classes_dir in panta.toml) does not exist (a "
+                 "relative path is taken from the project root)"};
   }
   return ok_status();
 }

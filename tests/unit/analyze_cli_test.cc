@@ -77,10 +77,12 @@ TEST(AnalyzeCli, FoldersAreSearchedRecursively) {
   dir.write("src/a/A.java", kGood);
   dir.write("src/b/c/C.java", kGood);
   dir.write("src/readme.txt", "not java");
+  dir.write("src/.panta/backup/1/a/ATest.java", kGood);  // Panta's backups: no sources
   test::PantaRun r = analyze(dir, dir.path() + "/src");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("src/a/A.java"), std::string::npos);
   EXPECT_NE(r.out.find("src/b/c/C.java"), std::string::npos);
+  EXPECT_EQ(r.out.find(".panta"), std::string::npos) << r.out;
 }
 
 TEST(AnalyzeCli, MissingPathIsAnErrorAndOthersStillRun) {

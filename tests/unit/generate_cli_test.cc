@@ -332,6 +332,22 @@ TEST(GenerateCli, UsageErrors) {
       dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("Nope"), std::string::npos) << missing.err;
+  // Values out of range are usage errors, not a silent default (a new user's -3 iterations ran
+  // the class's default; --heap lots failed inside the JVM helper).
+  const std::string base =
+      "generate --project " + root + " --class org.example.shop.Cart --dry-run";
+  for (const char* flag :
+       {"--max-iterations 0", "--max-iterations -3", "--repair-attempts -1",
+        "--max-path-selections -2", "--llm-timeout -5", "--heap lots", "--heap 1k"}) {
+    test::PantaRun r = test::run_panta(dir, base + " " + flag);
+    EXPECT_EQ(r.exit_code, 2) << flag << ": " << r.err;
+    std::string name = std::string(flag).substr(0, std::string(flag).find(' '));
+    EXPECT_NE(r.err.find(name), std::string::npos) << flag << ": " << r.err;
+  }
+  EXPECT_EQ(test::run_panta(dir, base + " --heap 2g").exit_code, 0);
+  test::PantaRun dry_report = test::run_panta(dir, base + " --report " + dir.path() + "/r.json");
+  EXPECT_EQ(dry_report.exit_code, 2);
+  EXPECT_NE(dry_report.err.find("leave out --report"), std::string::npos) << dry_report.err;
 }
 
 }  // namespace
