@@ -79,12 +79,38 @@ Result<std::string> write_outputs(const eval::EvalSpec& spec,
   return tables;
 }
 
-int finish(const eval::RunTally& tally, const std::string& tables) {
+int finish(const eval::RunTally& tally, const std::string& tables, bool report_only) {
+  if (report_only) {
+    std::cout << fmt::format("{} cells finished ({} failed), {} not run; tables in {}\n",
+                             tally.already_done, tally.failed, tally.not_run, tables);
+    return tally.failed > 0 || tally.not_run > 0 ? kFailed : kOk;
+  }
   std::cout << fmt::format(
       "{} cells run now ({} failed), {} finished earlier, {} not run; tables in {}\n",
       tally.done + tally.failed, tally.failed, tally.already_done, tally.not_run, tables);
   if (stop_requested()) return interrupted_exit_code();
   return tally.failed > 0 || tally.not_run > 0 ? kFailed : kOk;
+}
+
+// Runs the cells the store does not hold yet, then measures the mutation scores it lacks.
+Result<eval::RunTally> run_now(const EvalArgs& args, const eval::EvalSpec& spec,
+                               const std::vector<eval::ChosenClasses>& chosen,
+                               eval::ResultsStore& store, const std::vector<eval::CellKey>& cells) {
+  std::cerr << fmt::format("panta: {} cells, {} at a time; results in {}\n", cells.size(),
+                           spec.concurrency, spec.results_path());
+  std::string panta = args.panta.empty() ? own_binary() : args.panta;
+  eval::MutateProcessMeasure pit(panta, eval::mutate_flags(spec.generate_args));
+  bool measure = spec.mutation && has_mutate_command(panta);
+  eval::GenerateProcessRunner runner(spec, panta, measure ? &pit : nullptr,
+                                     spec.mutation ? kNoMutation : kMutationOff);
+  auto say = [](const std::string& line) { std::cerr << "panta: " << line << "\n"; };
+  auto ran = eval::run_cells(cells, chosen, store, runner, spec.concurrency, say);
+  if (!ran) return ran.error();
+  if (measure && !stop_requested()) {
+    auto again = eval::measure_missing_mutation(chosen, store, runner, say);
+    if (!again) std::cerr << "panta: " << again.error().message << "\n";
+  }
+  return *ran;
 }
 
 int run_eval(const EvalArgs& args) {
@@ -116,33 +142,18 @@ int run_eval(const EvalArgs& args) {
       std::cerr << "panta: running " << *n << " failed cells again\n";
   }
   std::vector<eval::CellKey> cells = eval::plan_cells(*spec, *chosen);
-  eval::RunTally tally;
-  if (!args.report_only) {
-    std::cerr << fmt::format("panta: {} cells, {} at a time; results in {}\n", cells.size(),
-                             spec->concurrency, spec->results_path());
-    std::string panta = args.panta.empty() ? own_binary() : args.panta;
-    eval::MutateProcessMeasure pit(panta, eval::mutate_flags(spec->generate_args));
-    bool measure = spec->mutation && has_mutate_command(panta);
-    eval::GenerateProcessRunner runner(*spec, panta, measure ? &pit : nullptr,
-                                       spec->mutation ? kNoMutation : kMutationOff);
-    auto say = [](const std::string& line) { std::cerr << "panta: " << line << "\n"; };
-    auto ran = eval::run_cells(cells, *chosen, *store, runner, spec->concurrency, say);
-    if (!ran) {
-      std::cerr << "panta: " << ran.error().message << "\n";
-      return kFailed;
-    }
-    tally = *ran;
-    if (measure && !stop_requested()) {
-      auto again = eval::measure_missing_mutation(*chosen, *store, runner, say);
-      if (!again) std::cerr << "panta: " << again.error().message << "\n";
-    }
+  auto tally = args.report_only ? eval::stored_tally(cells, *store)
+                                : run_now(args, *spec, *chosen, *store, cells);
+  if (!tally) {
+    std::cerr << "panta: " << tally.error().message << "\n";
+    return kFailed;
   }
   auto tables = write_outputs(*spec, *chosen, *store);
   if (!tables) {
     std::cerr << "panta: " << tables.error().message << "\n";
     return kFailed;
   }
-  return finish(tally, *tables);
+  return finish(*tally, *tables, args.report_only);
 }
 
 }  // namespace

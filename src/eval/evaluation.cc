@@ -121,6 +121,23 @@ static std::vector<CellKey> interleave_classes(const std::vector<CellKey>& cells
   return out;
 }
 
+Result<RunTally> stored_tally(const std::vector<CellKey>& cells, ResultsStore& store) {
+  auto finished = store.all();
+  if (!finished) return finished.error();
+  RunTally tally;
+  for (const CellKey& k : cells) {
+    auto r = std::find_if(finished->begin(), finished->end(),
+                          [&](const CellResult& c) { return c.key == k; });
+    if (r == finished->end()) {
+      ++tally.not_run;
+      continue;
+    }
+    ++tally.already_done;
+    if (r->status == "failed") ++tally.failed;
+  }
+  return tally;
+}
+
 Result<RunTally> run_cells(const std::vector<CellKey>& cells,
                            const std::vector<ChosenClasses>& chosen, ResultsStore& store,
                            CellRunner& runner, int concurrency, const ProgressSink& progress) {

@@ -38,6 +38,10 @@ struct RunTally {
   int not_run = 0;  ///< Interrupted, or never started after Ctrl-C.
 };
 
+/// What the store holds of `cells` without running any (`panta eval --report-only`): those it
+/// holds as `already_done`, of them the failed ones as `failed` too, the others as `not_run`.
+Result<RunTally> stored_tally(const std::vector<CellKey>& cells, ResultsStore& store);
+
 using ProgressSink = std::function<void(const std::string& line)>;
 
 /// Runs every cell the store does not hold yet on `concurrency` threads, recording each as it

@@ -52,6 +52,10 @@ TEST(EvalCli, ShopTablesAreReproducedAndAnInterruptedRunGoesOnWhereItStopped) {
   }
   EXPECT_TRUE(
       has(test::slurp(dir.path() + "/spec-results/tables.md"), "3 done, 0 failed, 1 not run yet"));
+  // --report-only runs nothing and counts what the store holds (it said "0 finished earlier").
+  test::PantaRun report = test::run_panta(dir, "eval " + dir.path() + "/spec.toml --report-only");
+  EXPECT_EQ(report.exit_code, 1) << report.err;  // a cell not run yet
+  EXPECT_TRUE(has(report.out, "3 cells finished (0 failed), 1 not run; tables in")) << report.out;
   // Second run: only the panta cell runs.
   test::PantaRun second = test::run_panta(dir, "eval " + dir.path() + "/spec.toml");
   EXPECT_EQ(second.exit_code, 0) << second.err;
