@@ -143,7 +143,7 @@ ClassOutcome generate_one(Pool& pool, Worker& w, size_t worker, const std::strin
     return {cls, std::nullopt, skip ? "skipped" : "error", report.error().message};
   }
   std::string status = report->interrupted ? "interrupted" : "done";
-  if (report->stop_reason == "budget spent") status = "not done";
+  if (report->stop_reason.starts_with("budget spent")) status = "not done";
   return {cls, std::move(*report), status, ""};
 }
 

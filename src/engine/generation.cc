@@ -607,9 +607,9 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
     if (state_.file->text() != before) {
       if (auto s = save(); !s) return s.error();
     }
-    if (report_.stop_reason == "full coverage" && !state_.complete()) {  // not any more
-      report_.stop_reason = "full coverage, then the final check dropped " +
-                            counted(static_cast<int>(kept_before - state_.kept.size()), "test");
+    if (state_.kept.size() < kept_before) {  // what the reason says may not hold any more
+      report_.stop_reason += ", then the final check dropped " +
+                             counted(static_cast<int>(kept_before - state_.kept.size()), "test");
     }
   }
   if (!report_.interrupted && !dry_run_done_) mutants_->finish(*state_.file, events_, report_);

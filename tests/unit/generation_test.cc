@@ -107,6 +107,12 @@ TEST(Generation, FullCoverageTheFinalCheckTakesBackIsSaidSo) {
   EXPECT_EQ(report->stop_reason, "full coverage, then the final check dropped 1 test");
   EXPECT_LT(report->line_coverage, 100.0);
   EXPECT_EQ(report->tests_kept, 0);
+  // So for any reason (Entities: "only possibly unreachable code is left" at 80 %).
+  LoopRun limit({answer_with({test_method("some", "covers(5); branch(5, 0); breaks(user);")})});
+  limit.options.max_iterations = 1;
+  auto cut = limit.go();
+  ASSERT_TRUE(cut.ok()) << cut.error().message;
+  EXPECT_EQ(cut->stop_reason, "iteration limit, then the final check dropped 1 test");
 }
 
 // The "no gain" rule counts branches as well as lines: an iteration that only takes a new
