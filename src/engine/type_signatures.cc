@@ -152,8 +152,23 @@ Imports imports_of(const Parsed& p) {
   return out;
 }
 
+// The top-level type of the static import owner a.b.C or a.b.C.Nested: the longest prefix that
+// is a file of the project; {"", ""} when none is.
+std::pair<std::string, std::string> static_owner_file(const std::string& owner,
+                                                      const project::Project& project) {
+  for (std::string fqn = owner; !fqn.empty();) {
+    std::string file = project.source_file_for(fqn);
+    std::error_code ec;
+    if (fs::is_regular_file(file, ec)) return {fqn, file};
+    size_t dot = fqn.rfind('.');
+    fqn = dot == std::string::npos ? "" : fqn.substr(0, dot);
+  }
+  return {"", ""};
+}
+
 // The project file of a type named `name` as the source sees it, "" when it is not the
-// project's; `same_package` tells how it was found.
+// project's; `same_package` tells how it was found. A nested type imported by its name
+// (`import org.jsoup.nodes.Document.OutputSettings;`) is in its top-level type's file.
 std::string resolve(const std::string& name, const Imports& imports, const std::string& package,
                     const project::Project& project, bool& same_package) {
   std::vector<std::pair<std::string, bool>> candidates;
@@ -170,6 +185,10 @@ std::string resolve(const std::string& name, const Imports& imports, const std::
       same_package = same;
       return file;
     }
+  }
+  if (auto s = imports.single.find(name); s != imports.single.end()) {
+    same_package = false;
+    return static_owner_file(s->second, project).second;
   }
   return "";
 }
@@ -240,11 +259,26 @@ std::string outline_file(ParsedFiles& files, const std::string& file, const std:
   const Parsed* p = files.get(file);
   if (p == nullptr) return "";
   std::string out;
+  auto named = [&](TSNode c) {
+    return is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name;
+  };
   for (TSNode c : named_children(p->tree.root())) {
-    if (is_type_declaration(node_type(c)) && java::node_text(p->text, field(c, "name")) == name) {
-      outline_type(*p, c, "", out, only, first, thrown);
-    }
+    if (named(c)) outline_type(*p, c, "", out, only, first, thrown);
   }
+  if (!out.empty()) return out;
+  // A nested type of the file's top-level one, imported by its own name: the first so named.
+  std::string outer;
+  visit(p->tree.root(), [&](TSNode n) {
+    if (!out.empty()) return false;
+    if (named(n) && !outer.empty()) {
+      outline_type(*p, n, "", out, only, first, thrown);
+      out.insert(out.find('\n'), " // nested in " + outer);
+      return false;
+    }
+    if (is_type_declaration(node_type(n)) && outer.empty())
+      outer = std::string(java::node_text(p->text, field(n, "name")));
+    return true;
+  });
   return out;
 }
 
@@ -310,20 +344,6 @@ struct UsedType {
 };
 using Named = std::vector<UsedType>;
 
-// The top-level type of the static import owner a.b.C or a.b.C.Nested: the longest prefix that
-// is a file of the project; {"", ""} when none is.
-std::pair<std::string, std::string> static_owner_file(const std::string& owner,
-                                                      const project::Project& project) {
-  for (std::string fqn = owner; !fqn.empty();) {
-    std::string file = project.source_file_for(fqn);
-    std::error_code ec;
-    if (fs::is_regular_file(file, ec)) return {fqn, file};
-    size_t dot = fqn.rfind('.');
-    fqn = dot == std::string::npos ? "" : fqn.substr(0, dot);
-  }
-  return {"", ""};
-}
-
 // The superclass a top-level class `name` of `p` (its first class when "") extends
 // ("AbstractHashedMap" of `extends AbstractHashedMap<K, V>`), "" when none.
 std::string superclass_of(const Parsed& p, const std::string& name) {
@@ -356,6 +376,7 @@ std::set<std::string> identifiers(const Parsed& p) {
 // only the members the class names: the inherited fields and methods its code uses.
 void add_ancestors(const Parsed& p, const std::string& package, const project::Project& project,
                    ParsedFiles& parsed, std::set<std::string>& files, Named& out) {
+  // `files`: the types shown already, as "file#Name"
   std::string name = superclass_of(p, "");
   bool same = false;
   std::string file = name.empty() ? "" : resolve(name, imports_of(p), package, project, same);
@@ -365,7 +386,7 @@ void add_ancestors(const Parsed& p, const std::string& package, const project::P
     if (above == nullptr) return;
     name = superclass_of(*above, name);
     file = name.empty() ? "" : resolve(name, imports_of(*above), package_of(*above), project, same);
-    if (!file.empty() && files.insert(file).second) out.push_back({name, file, named});
+    if (!file.empty() && files.insert(file + "#" + name).second) out.push_back({name, file, named});
   }
 }
 
@@ -381,7 +402,7 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
   for (const std::string& name : used_names(p)) {
     bool same = false;
     std::string file = resolve(name, imports, package, project, same);
-    if (!file.empty() && files.insert(file).second)
+    if (!file.empty() && files.insert(file + "#" + name).second)
       (same ? near : far).push_back({name, file, std::nullopt});
   }
   collect_declared(p, p.tree.root(), declared);
@@ -389,7 +410,7 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
     bool same = false;
     std::string file =
         declared.count(name) > 0 ? "" : resolve(name, imports, package, project, same);
-    if (!file.empty() && files.insert(file).second)
+    if (!file.empty() && files.insert(file + "#" + name).second)
       (same ? near_code : far_code).push_back({name, file, only});
   }
   for (const auto& [owner, member] : imports.static_members) {
@@ -400,8 +421,8 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
     Members only;
     if (fqn == owner && member != "*") only = std::set<std::string>{member};
     Named& group = fqn == (package.empty() ? name : package + "." + name) ? near_code : far_code;
-    auto at =
-        std::find_if(group.begin(), group.end(), [&](const UsedType& u) { return u.file == file; });
+    auto at = std::find_if(group.begin(), group.end(),
+                           [&](const UsedType& u) { return u.file == file && u.name == name; });
     if (at != group.end()) {
       if (!only)
         at->only.reset();
@@ -409,7 +430,7 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
         at->only->insert(member);
       continue;
     }
-    if (files.insert(file).second) group.push_back({name, file, only});
+    if (files.insert(file + "#" + name).second) group.push_back({name, file, only});
   }
   auto uses = [&source](const std::string& name) {
     auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -485,7 +506,7 @@ void add_thrown_types(Named& types, std::vector<std::string>& outlines,
     for (const std::string& name : thrown[i]) {
       bool same = false;
       std::string file = resolve(name, imports, package, project, same);
-      if (file.empty() || !files.insert(file).second) continue;
+      if (file.empty() || !files.insert(file + "#" + name).second) continue;
       std::set<std::string> unused;  // an exception's outline shows no members
       std::string head = outline_file(parsed, file, name, nullptr, nullptr, unused);
       if (head.empty()) continue;

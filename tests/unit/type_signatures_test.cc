@@ -229,5 +229,27 @@ TEST(TypeSignatures, TheClassesAboveTheSuperclassShowTheMembersTheClassNames) {
   EXPECT_EQ(s.find("other()"), std::string::npos) << s;
 }
 
+// A nested type imported by its own name is found in its top-level type's file and shown on its
+// own, saying where it is (jsoup's Entities uses `Document.OutputSettings` through
+// `import org.jsoup.nodes.Document.OutputSettings;`: it was missing from the context).
+TEST(TypeSignatures, ANestedTypeImportedByItsNameIsShown) {
+  test::TempDir dir;
+  dir.write("src/b/Document.java",
+            "package b;\npublic class Document {\n  public void title(String t) { }\n"
+            "  public static class OutputSettings {\n    public OutputSettings charset(String c) "
+            "{ return this; }\n  }\n}\n");
+  project::Project p = project_in(dir);
+  std::string s = used_type_signatures(
+      "package a;\nimport b.Document.OutputSettings;\npublic class E {\n  public static String "
+      "escape(String s, OutputSettings out) { return s; }\n}\n",
+      "a", p, 10000);
+  EXPECT_NE(s.find("public static class OutputSettings // nested in Document\n"
+                   "  public OutputSettings() // implicit\n"
+                   "  public OutputSettings charset(String c)\n"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(s.find("title"), std::string::npos) << s;  // not the whole outer class
+}
+
 }  // namespace
 }  // namespace panta::engine
