@@ -390,6 +390,37 @@ void add_ancestors(const Parsed& p, const std::string& package, const project::P
   }
 }
 
+// The types whose members the source imports statically (`import static a.Token.Type.EOF;`),
+// into `near` (same package) or `far`, those members only when the import names the type itself
+// (else the whole type); a type of a file shown already is left out (its outline shows it).
+void add_static_owners(const Imports& imports, const std::string& package,
+                       const project::Project& project, const std::set<std::string>& declared,
+                       std::set<std::string>& files, Named& near_code, Named& far_code) {
+  for (const auto& [owner, member] : imports.static_members) {
+    auto [fqn, file] = static_owner_file(owner, project);
+    std::string name = fqn.substr(fqn.rfind('.') + 1);
+    if (file.empty() || declared.count(name) > 0) continue;
+    // A member of a nested type (`Token.Type.EOF`), or all of them (`.*`): the whole type.
+    Members only;
+    if (fqn == owner && member != "*") only = std::set<std::string>{member};
+    Named& group = fqn == (package.empty() ? name : package + "." + name) ? near_code : far_code;
+    auto at = std::find_if(group.begin(), group.end(),
+                           [&](const UsedType& u) { return u.file == file && u.name == name; });
+    if (at != group.end()) {
+      if (!only)
+        at->only.reset();
+      else if (at->only)
+        at->only->insert(member);
+      continue;
+    }
+    // A type of a file shown already is in its outline (`Token.Type.EOF`: Token shows Type).
+    auto shown = files.lower_bound(file + "#");
+    if (shown != files.end() && shown->starts_with(file + "#")) continue;
+    files.insert(file + "#" + name);
+    group.push_back({name, file, only});
+  }
+}
+
 // The project's types `p` uses, each once, in the order a prompt shows them: those of its
 // declarations, then those only its code uses; within each, the same package first, then the
 // others, each group by how often `source` names them.
@@ -413,25 +444,7 @@ Named used_type_files(const Parsed& p, const std::string& source, const std::str
     if (!file.empty() && files.insert(file + "#" + name).second)
       (same ? near_code : far_code).push_back({name, file, only});
   }
-  for (const auto& [owner, member] : imports.static_members) {
-    auto [fqn, file] = static_owner_file(owner, project);
-    std::string name = fqn.substr(fqn.rfind('.') + 1);
-    if (file.empty() || declared.count(name) > 0) continue;
-    // A member of a nested type (`Token.Type.EOF`), or all of them (`.*`): the whole type.
-    Members only;
-    if (fqn == owner && member != "*") only = std::set<std::string>{member};
-    Named& group = fqn == (package.empty() ? name : package + "." + name) ? near_code : far_code;
-    auto at = std::find_if(group.begin(), group.end(),
-                           [&](const UsedType& u) { return u.file == file && u.name == name; });
-    if (at != group.end()) {
-      if (!only)
-        at->only.reset();
-      else if (at->only)
-        at->only->insert(member);
-      continue;
-    }
-    if (files.insert(file + "#" + name).second) group.push_back({name, file, only});
-  }
+  add_static_owners(imports, package, project, declared, files, near_code, far_code);
   auto uses = [&source](const std::string& name) {
     auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
     int n = 0;
@@ -506,7 +519,7 @@ void add_thrown_types(Named& types, std::vector<std::string>& outlines,
     for (const std::string& name : thrown[i]) {
       bool same = false;
       std::string file = resolve(name, imports, package, project, same);
-      if (file.empty() || !files.insert(file + "#" + name).second) continue;
+      if (file.empty() || !files.insert(file).second) continue;  // shown, or in a shown file
       std::set<std::string> unused;  // an exception's outline shows no members
       std::string head = outline_file(parsed, file, name, nullptr, nullptr, unused);
       if (head.empty()) continue;

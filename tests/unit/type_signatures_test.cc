@@ -249,6 +249,17 @@ TEST(TypeSignatures, ANestedTypeImportedByItsNameIsShown) {
             std::string::npos)
       << s;
   EXPECT_EQ(s.find("title"), std::string::npos) << s;  // not the whole outer class
+  // A constant of a nested type imported statically, of a type shown already: once, in it
+  // (csv's Lexer showed Token.Type twice).
+  dir.write("src/a/Token.java",
+            "package a;\nfinal class Token {\n  enum Type { EOF, TOKEN }\n  Type type;\n}\n");
+  std::string lexer = used_type_signatures(
+      "package a;\nimport static a.Token.Type.EOF;\nfinal class Lexer {\n  Token next(Token t) { "
+      "t.type = EOF; return t; }\n}\n",
+      "a", p, 10000);
+  size_t first = lexer.find("enum Type");
+  ASSERT_NE(first, std::string::npos) << lexer;
+  EXPECT_EQ(lexer.find("enum Type", first + 1), std::string::npos) << lexer;
 }
 
 }  // namespace
