@@ -36,7 +36,7 @@ Result<std::vector<runner::Source>> test_sources(const project::Project& project
 
 int run_mutate(const MutateArgs& args) {
   std::vector<std::string> tests = args.tests;
-  if (tests.empty()) tests.push_back(args.class_name + "Test");
+  if (tests.empty()) tests.push_back(project::test_class_for(args.class_name));
   std::vector<std::string> hints = tests;
   hints.push_back(args.class_name);
   auto project = load_project(args.project, hints);
@@ -60,7 +60,7 @@ int run_mutate(const MutateArgs& args) {
     std::cerr << "panta: " << prepared.error().message << "\n";
     return kUsage;
   }
-  PitRun run{args.class_name, tests, std::move(*sources), args.threads,
+  PitRun run{project::binary_name(args.class_name), tests, std::move(*sources), args.threads,
              std::chrono::seconds(static_cast<long>(args.time_limit_s))};
   auto report =
       run_pit(*project, args.project, (*prepared)->session(), (*prepared)->scratch(), run);

@@ -315,6 +315,14 @@ std::string test_class_for(std::string_view fqn) {
   return (c.package.empty() ? "" : c.package + ".") + c.name + "Test";
 }
 
+std::string binary_name(std::string_view fqn) {
+  TopLevelClass c = top_level_class(fqn);
+  std::string top = (c.package.empty() ? "" : c.package + ".") + c.name;
+  std::string rest(fqn.substr(std::min(top.size(), fqn.size())));
+  std::replace(rest.begin(), rest.end(), '.', '$');
+  return top + rest;
+}
+
 Result<std::string> fqn_of(const std::string& path, const std::string& source_root) {
   std::error_code ec;
   std::string cwd = fs::current_path(ec).string();

@@ -94,6 +94,10 @@ Result<Project> load_project(const std::string& root, const ProjectSettings& fla
 /// top-level one).
 std::string test_class_for(std::string_view fqn);
 
+/// The name the JVM knows a class by: "pkg.Outer$Inner" for "pkg.Outer.Inner" (and itself for
+/// a top-level class or a name given with '$').
+std::string binary_name(std::string_view fqn);
+
 /// The fully qualified name of the class in `path`, a .java file under `source_root`
 /// ("root/a/b/C.java" -> "a.b.C"). Fails when the path is not a .java file under that root.
 Result<std::string> fqn_of(const std::string& path, const std::string& source_root);

@@ -111,5 +111,18 @@ TEST(MutateCli, RedTestsExitOneAndUnknownClassesTwo) {
   EXPECT_NE(red.err.find("PIT failed"), std::string::npos) << red.err;
 }
 
+// A nested class is mutated with its top-level class's tests, by the name the JVM knows it by
+// (it looked for Cart/ItemTest.java, then PIT found no class Cart.Item).
+TEST(MutateCli, ANestedClassIsMutatedWithItsTopLevelClassTests) {
+  if (!fs::exists(build_dir() + "/pitest/classpath.txt"))
+    GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  test::PantaRun nested =
+      test::run_panta(dir, "mutate --project " + root + " --class org.example.shop.Cart.Item");
+  EXPECT_EQ(nested.exit_code, 0) << nested.out << nested.err;
+  EXPECT_NE(nested.out.find("org.example.shop.Cart$Item"), std::string::npos) << nested.out;
+}
+
 }  // namespace
 }  // namespace panta

@@ -393,6 +393,11 @@ TEST(ProjectMapping, ClassNamesToFiles) {
   EXPECT_EQ(test_class_for("com.acme.Cart"), "com.acme.CartTest");
   EXPECT_EQ(test_class_for("com.acme.Cart.Line"), "com.acme.CartTest");
   EXPECT_EQ(test_class_for("Main"), "MainTest");
+  EXPECT_EQ(binary_name("com.acme.Cart.Line"), "com.acme.Cart$Line");
+  EXPECT_EQ(binary_name("com.acme.Cart$Line"), "com.acme.Cart$Line");
+  EXPECT_EQ(binary_name("com.acme.Cart.Line.Part"), "com.acme.Cart$Line$Part");
+  EXPECT_EQ(binary_name("com.acme.Cart"), "com.acme.Cart");
+  EXPECT_EQ(binary_name("Main"), "Main");
 }
 
 TEST(ProjectMapping, FqnOfPathUnderSourceRoot) {
