@@ -67,6 +67,17 @@ Layout default_layout(BuildSystem build_system) {
   return {"", "", ".panta/classes"};
 }
 
+// Whether `dir` or a folder below it holds a .class file.
+bool holds_class_file(const std::string& dir) {
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec),
+       end;
+       !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".class") return true;
+  }
+  return false;
+}
+
 Status place_folders(Project& project, const ProjectSettings& settings, const Layout& layout) {
   if (project.build_system == BuildSystem::kPlain && (!settings.src_dir || !settings.test_dir)) {
     return Error{project.root +
@@ -85,6 +96,12 @@ Status place_folders(Project& project, const ProjectSettings& settings, const La
     return Error{project.classes_dir +
                  ": classes folder (--classes, or classes_dir in panta.toml) does not exist (a "
                  "relative path is taken from the project root)"};
+  }
+  if (!project.compile_main && !holds_class_file(project.classes_dir)) {
+    return Error{project.classes_dir +
+                 ": classes folder (--classes, or classes_dir in panta.toml) holds no .class "
+                 "file: compile the main sources first, or leave the option out to let Panta "
+                 "compile them"};
   }
   return ok_status();
 }

@@ -154,6 +154,7 @@ TEST(LoadProject, PlainProjectNeedsSourceFlags) {
 
 TEST(LoadProject, FlagsOverrideTheLayout) {
   test::TempDir classes;
+  classes.write("com/acme/Cart.class", "");
   FakeMavenTool maven;
   ProjectSettings flags;
   flags.src_dir = project_fixture("maven/src/main/java/com/acme/");  // absolute, trailing '/'
@@ -185,6 +186,12 @@ TEST(LoadProject, MissingFoldersAreNamed) {
   auto no_classes = load_project(project_fixture("maven"), classes, maven);
   ASSERT_FALSE(no_classes.ok());
   EXPECT_TRUE(contains(no_classes.error().message, "/no/such/classes"));
+  // A classes folder without a class (a new user's empty folder gave "cannot find symbol").
+  test::TempDir empty;
+  classes.classes_dir = empty.path();
+  auto nothing = load_project(project_fixture("maven"), classes, maven);
+  ASSERT_FALSE(nothing.ok());
+  EXPECT_TRUE(contains(nothing.error().message, "holds no .class file")) << nothing.error().message;
 
   auto no_root = load_project("/no/such/project", {}, maven);
   ASSERT_FALSE(no_root.ok());
