@@ -32,19 +32,7 @@ class ParsedFiles {
   std::map<std::string, std::optional<Parsed>> files_;
 };
 
-/// Calls `f` on `root` and every node below it, in source order (pre-order); `f` returns whether
-/// to go below the node it was given.
-template <typename F>
-void visit(TSNode root, F&& f) {
-  std::vector<TSNode> work = {root};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
-    if (!f(n)) continue;
-    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
-      work.push_back(ts_node_named_child(n, i));
-  }
-}
+using java::visit;  // the walk the engine's readers of declarations share
 
 /// The package a parsed file declares, "" for the default one (as java::JavaFile reads it).
 std::string package_of(const Parsed& p);

@@ -53,4 +53,18 @@ std::vector<TSNode> named_children(TSNode node);
 /// True when some node inside `node` is an ERROR or MISSING node.
 bool has_error(TSNode node);
 
+/// Calls `f` on `root` and every node below it, in source order (pre-order); `f` returns whether
+/// to go below the node it was given.
+template <typename F>
+void visit(TSNode root, F&& f) {
+  std::vector<TSNode> work = {root};
+  while (!work.empty()) {
+    TSNode n = work.back();
+    work.pop_back();
+    if (!f(n)) continue;
+    for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
+      work.push_back(ts_node_named_child(n, i));
+  }
+}
+
 }  // namespace panta::java

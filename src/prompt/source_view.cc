@@ -290,11 +290,8 @@ constexpr int kDefinitionsPerName = 2;
 std::vector<Definition> definitions_in(const java::SourceText& text, TSNode root, uint32_t first,
                                        uint32_t last) {
   std::vector<Definition> out;
-  std::vector<TSNode> work = {root};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
-    if (java::node_end_line(n) < first || java::node_line(n) > last) continue;
+  java::visit(root, [&](TSNode n) {
+    if (java::node_end_line(n) < first || java::node_line(n) > last) return false;
     std::string_view t = node_type(n);
     TSNode name{};
     if (t == "variable_declarator" && node_type(ts_node_parent(n)) == "local_variable_declaration")
@@ -302,11 +299,9 @@ std::vector<Definition> definitions_in(const java::SourceText& text, TSNode root
     if (t == "assignment_expression") name = field(n, "left");
     if (!ts_node_is_null(name) && node_type(name) == "identifier")
       out.push_back({std::string(java::node_text(text, name)), java::node_line(n)});
-    for (TSNode c : named_children(n)) work.push_back(c);
-  }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Definition& a, const Definition& b) { return a.line < b.line; });
-  return out;
+    return true;
+  });
+  return out;  // in source order: visit goes through the tree as the text runs
 }
 
 // The names on `lines` (identifiers of every kind: locals, fields, methods).
@@ -314,15 +309,13 @@ std::set<std::string> names_on(const java::SourceText& text, TSNode root,
                                const std::set<uint32_t>& lines) {
   std::set<std::string> out;
   if (lines.empty()) return out;
-  std::vector<TSNode> work = {root};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
-    if (java::node_end_line(n) < *lines.begin() || java::node_line(n) > *lines.rbegin()) continue;
+  java::visit(root, [&](TSNode n) {
+    if (java::node_end_line(n) < *lines.begin() || java::node_line(n) > *lines.rbegin())
+      return false;
     if (node_type(n) == "identifier" && lines.count(java::node_line(n)))
       out.insert(std::string(java::node_text(text, n)));
-    for (TSNode c : named_children(n)) work.push_back(c);
-  }
+    return true;
+  });
   return out;
 }
 
@@ -330,14 +323,10 @@ std::set<std::string> names_on(const java::SourceText& text, TSNode root,
 std::set<uint32_t> tried_for(TSNode root, const AskedLines& m) {
   std::set<uint32_t> out;
   if (m.gaps.empty()) return out;
-  std::vector<TSNode> work = {root};
-  while (!work.empty()) {
-    TSNode n = work.back();
-    work.pop_back();
-    if (java::node_end_line(n) < m.first || java::node_line(n) > m.last) continue;
-    for (TSNode c : named_children(n)) work.push_back(c);
+  java::visit(root, [&](TSNode n) {
+    if (java::node_end_line(n) < m.first || java::node_line(n) > m.last) return false;
     std::string_view t = node_type(n);
-    if (t != "try_statement" && t != "try_with_resources_statement") continue;
+    if (t != "try_statement" && t != "try_with_resources_statement") return true;
     bool caught_gap = false;
     for (TSNode c : named_children(n)) {
       if (node_type(c) != "catch_clause") continue;
@@ -345,11 +334,13 @@ std::set<uint32_t> tried_for(TSNode root, const AskedLines& m) {
       caught_gap |= g != m.gaps.end() && *g <= java::node_end_line(c);
     }
     TSNode body = field(n, "body");
-    if (!caught_gap || ts_node_is_null(body)) continue;
-    for (TSNode st : named_children(body)) {
-      if (!is_comment(node_type(st))) out.insert(java::node_line(st));
+    if (caught_gap && !ts_node_is_null(body)) {
+      for (TSNode st : named_children(body)) {
+        if (!is_comment(node_type(st))) out.insert(java::node_line(st));
+      }
     }
-  }
+    return true;  // a try inside it may catch a gap too
+  });
   return out;
 }
 
