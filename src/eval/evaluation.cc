@@ -121,14 +121,24 @@ static std::vector<CellKey> interleave_classes(const std::vector<CellKey>& cells
   return out;
 }
 
+namespace {
+
+// The stored result of cell `k`, null when the store holds none.
+const CellResult* stored_result(const std::vector<CellResult>& finished, const CellKey& k) {
+  auto r = std::find_if(finished.begin(), finished.end(),
+                        [&](const CellResult& c) { return c.key == k; });
+  return r == finished.end() ? nullptr : &*r;
+}
+
+}  // namespace
+
 Result<RunTally> stored_tally(const std::vector<CellKey>& cells, ResultsStore& store) {
   auto finished = store.all();
   if (!finished) return finished.error();
   RunTally tally;
   for (const CellKey& k : cells) {
-    auto r = std::find_if(finished->begin(), finished->end(),
-                          [&](const CellResult& c) { return c.key == k; });
-    if (r == finished->end()) {
+    const CellResult* r = stored_result(*finished, k);
+    if (r == nullptr) {
       ++tally.not_run;
       continue;
     }
@@ -146,10 +156,10 @@ Result<RunTally> run_cells(const std::vector<CellKey>& cells,
   RunTally tally;
   std::vector<CellKey> todo;
   for (const CellKey& k : cells) {
-    bool seen = std::any_of(finished->begin(), finished->end(),
-                            [&](const CellResult& r) { return r.key == k; });
-    if (seen) ++tally.already_done;
-    if (!seen) todo.push_back(k);
+    if (stored_result(*finished, k) != nullptr)
+      ++tally.already_done;
+    else
+      todo.push_back(k);
   }
   todo = interleave_classes(todo);
   if (tally.already_done > 0) {
