@@ -40,6 +40,7 @@ bench: build
 	@bash bench/generate_bench.sh $(BUILD_DIR)/panta --write
 	@bash bench/validation_bench.sh $(BUILD_DIR)/panta --write || echo "validation_bench skipped (it needs the corpus' commons-lang3)"
 	@BUILD_DIR=$(BUILD_DIR) bash bench/mutate_bench.sh --write || echo "mutate_bench skipped (it needs the corpus' csv, lang and codec)"
+	@BUILD_DIR=$(BUILD_DIR) bash bench/fixtures_bench.sh --write || echo "fixtures_bench failed"
 	@bash bench/replay_bench.sh --write $(if $(REPLAY_JOURNAL),--journal $(REPLAY_JOURNAL) --subject $(REPLAY_SUBJECT) --class $(REPLAY_CLASS))
 
 clean:

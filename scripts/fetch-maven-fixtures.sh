@@ -36,3 +36,16 @@ done
 (cd "$work/projects/fixtures" && "${mvn_online[@]}" \
   org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent test \
   org.jacoco:jacoco-maven-plugin:0.8.15:report >/dev/null)
+# The plain JUnit 4 fixture, measured through its maven-pom.xml (Surefire's JUnit 4 provider).
+plain="$work/projects/plain-junit4"
+cp -r "$root/tests/fixtures/plain-junit4" "$plain"
+(cd "$plain" && "${mvn_online[@]}" -f maven-pom.xml \
+  org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent test \
+  org.jacoco:jacoco-maven-plugin:0.8.15:report >/dev/null)
+# The Java 21 fixture, which the reactor takes only on a JDK 21 or newer (Temurin 25 here).
+jdk25=/usr/lib/jvm/temurin-25-jdk-amd64
+if [ -x "$jdk25/bin/javac" ]; then
+  (cd "$work/projects/fixtures/java21" && JAVA_HOME=$jdk25 "${mvn_online[@]}" \
+    org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent test \
+    org.jacoco:jacoco-maven-plugin:0.8.15:report >/dev/null)
+fi

@@ -39,7 +39,8 @@ class Helper:
         self.stderr = open(self.stderr_path, "wb")
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            [ctx.args.java, "-Xmx" + xmx] + ctx.agent_options() + ["-jar", ctx.args.runner_jar],
+            [ctx.args.java, "-Xmx" + xmx, "-Dpanta.runner.unitsDir=" + ctx.units_dir]
+            + ctx.agent_options() + ["-jar", ctx.args.runner_jar],
             cwd=ctx.work, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
         self.last_id = 0
 
@@ -85,6 +86,7 @@ class Context:
         self.fixture = os.path.join(args.fixtures, "demo")
         self.main_dir = os.path.join(self.work, "classes", "main")
         self.test_dir = os.path.join(self.work, "classes", "test")
+        self.units_dir = os.path.join(self.work, "units")
 
         # The test stack the helper runs the fixture's tests with (build/test-stack): JUnit,
         # Hamcrest, Mockito..., on the class path of every compile and run, as Panta gives them.
@@ -230,6 +232,35 @@ def case_junit5_outcomes(ctx, h):
     params = by_id(ctx.run(h, ["demo.ParamTest#isEven(int)"]))
     expect_status(params, "demo.ParamTest#isEven[1]", "passed")
     expect_status(params, "demo.ParamTest#isEven[2]", "failed")
+
+
+def case_units_on_disk(ctx, h):
+    ctx.prepare(h)
+    r = by_id(ctx.run(h, ["demo.ResourceTest"]))
+    expect_status(r, "demo.ResourceTest#ownClassFileIsAResourceInAFolder", "passed")
+    # A new version of the unit replaces the folder of the old one.
+    folders = sorted(os.listdir(ctx.units_dir))
+    ctx.prepare(h)
+    check(len(os.listdir(ctx.units_dir)) == len(folders) and os.listdir(ctx.units_dir) != folders,
+          "unit folders %s then %s" % (folders, os.listdir(ctx.units_dir)))
+
+
+def case_counts_as_surefire(ctx, h):
+    ctx.prepare(h)
+    ans = ctx.run(h, ["demo.DisabledClassTest", "demo.TestData", "demo.OutcomesTest#passes"])
+    r = by_id(ans)
+    for name in ["first", "second"]:
+        s = expect_status(r, "demo.DisabledClassTest#" + name, "skipped")
+        check("demo.never" in s["message"], str(s))
+    check("demo.DisabledClassTest" not in r and "demo.TestData" not in r, "extra results: %s" % r)
+    check(ans["without_tests"] == ["demo.TestData"], "without_tests %s" % ans["without_tests"])
+    check(ans["not_run"] == [], "not run: %s" % ans["not_run"])
+    check(ans["summary"] == {"passed": 1, "failed": 0, "error": 0, "skipped": 2, "timeout": 0},
+          "bad summary %s" % ans["summary"])
+    quick = by_id(ctx.run(h, ["demo.TaggedTest"], exclude_tags=["slow"]))
+    check(list(quick) == ["demo.TaggedTest#quick"], "excluded groups ran %s" % list(quick))
+    slow = by_id(ctx.run(h, ["demo.TaggedTest"], include_tags=["slow | nothing"]))
+    check(list(slow) == ["demo.TaggedTest#slow"], "groups ran %s" % list(slow))
 
 
 def case_junit4(ctx, h):

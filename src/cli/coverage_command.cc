@@ -208,6 +208,7 @@ int run_coverage(const CoverageArgs& args) {
     return kFailed;
   }
   if (!run->restart_note.empty()) std::cerr << "panta: note: " << run->restart_note << "\n";
+  note_classes_without_tests(*run);
   auto sources = coverage::by_source(run->coverage);
   if (args.format == "json") {
     std::cout << to_json(*project, sources, *run, prepared->left_out())

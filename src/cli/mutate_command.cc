@@ -44,6 +44,12 @@ int run_mutate(const MutateArgs& args) {
     std::cerr << "panta: " << project.error().message << "\n";
     return kUsage;
   }
+  if (args.tests.empty()) {
+    // The class's test class as Surefire names it (FooTests, TestFoo, ...), once the project
+    // is known.
+    auto fqn = project::fqn_of(project->test_file_for(args.class_name), project->test_dir);
+    if (fqn) tests = {*fqn};
+  }
   std::string source = project->source_file_for(args.class_name);
   std::error_code ec;
   if (!fs::exists(source, ec)) {

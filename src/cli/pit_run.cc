@@ -51,6 +51,9 @@ sandbox::HelperSandboxSpec sandbox_spec(const project::Project& project, const s
   sandbox::HelperSandboxSpec spec;
   if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
   spec.test_env = project.test_env;
+  spec.build_env = project.surefire.environment;
+  if (!project.jdks.runner.home.empty())
+    spec.build_env.emplace_back("JAVA_HOME", project.jdks.runner.home);
   spec.scratch = scratch;
   spec.workdir = project.root;
   spec.project = project.root;
@@ -148,6 +151,7 @@ Result<mutation::MutationReport> run_pit(const project::Project& project,
   auto scratch = sandbox::ScratchFolder::create(fs::temp_directory_path().string());
   if (!scratch) return scratch.error();
   runner::HelperConfig config;
+  if (!project.jdks.runner.home.empty()) config.java = project.jdks.runner.java();
   config.jar = pitest_dir();
   config.workdir = project.root;
   config.jvm_options = project_jvm_options(project);

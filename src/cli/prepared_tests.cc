@@ -128,4 +128,13 @@ ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::str
   return ready;
 }
 
+void note_classes_without_tests(const runner::RunResult& run) {
+  if (run.classes_without_tests.empty()) return;
+  std::string names;
+  for (const std::string& c : run.classes_without_tests) names += (names.empty() ? "" : ", ") + c;
+  std::cerr << "panta: note: no test in " << names
+            << " (test data or helpers that Surefire's patterns take; it runs nothing of them "
+               "either)\n";
+}
+
 }  // namespace panta::cli

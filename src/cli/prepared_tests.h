@@ -69,6 +69,9 @@ ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::str
 /// "N passed, N failed, N errors, N skipped, N timed out" for these results.
 std::string test_counts(const std::vector<runner::TestResult>& results);
 
+/// One note on stderr naming the test classes of `run` that declare no test (none when all do).
+void note_classes_without_tests(const runner::RunResult& run);
+
 /// Whether every result passed or was skipped (true for none).
 bool all_passed(const std::vector<runner::TestResult>& results);
 

@@ -3,13 +3,17 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <regex>
 
 #include "process/subprocess.h"
+#include "project/gradle_project.h"
+#include "project/maven_project.h"
 #include "project/surefire_filter.h"
 #include "sandbox/fallback_runner.h"
 #include "sandbox/guard_store.h"
@@ -36,6 +40,9 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--classes", o.classes,
                  "Already compiled main classes (then Panta does not compile the main sources)");
   sub.add_option("--encoding", o.encoding, "Source encoding (default: the pom's, else UTF-8)");
+  sub.add_option("--java-home", o.java_home,
+                 "The project's JDK, for Maven, javac and the tests (default: $JAVA_HOME, else "
+                 "the java on PATH; one older than 17 runs Maven only)");
   sub.add_option("--test-timeout", o.test_timeout_s, "Time limit per test, in seconds")
       ->check(CLI::Range(0.1, 3600.0))
       ->default_str("10");
@@ -102,6 +109,62 @@ bool has_junit(const std::vector<std::string>& jars) {
   return versions.count("junit-jupiter-api") != 0 || versions.count("junit") != 0;
 }
 
+// The JDKs as the project's: the build's release must be one the runner's JDK compiles for;
+// an older project JDK is compiled for with --release.
+Status take_jdks(project::Project& project, const project::JdkChoice& jdks) {
+  std::optional<int> newest = project.main_compiler.release;
+  if (project.test_compiler.release && (!newest || *project.test_compiler.release > *newest))
+    newest = project.test_compiler.release;
+  if (auto s = project::check_release(jdks, newest); !s) return s;
+  project.jdks = jdks;
+  if (jdks.project.feature < jdks.runner.feature) {
+    int release = std::max(jdks.project.feature, 8);
+    if (!project.main_compiler.release) project.main_compiler.release = release;
+    if (!project.test_compiler.release) project.test_compiler.release = release;
+  }
+  if (!jdks.note.empty()) std::cerr << "panta: note: " << jdks.note << "\n";
+  return ok_status();
+}
+
+// A project whose JUnit jars were given (--classpath, a plain layout) but lack what runs them:
+// the engines and launcher of its JUnit's versions (as Maven projects get them), else, for JUnit
+// 4, the launcher and Vintage engine of Panta's default stack.
+Status complete_junit(project::Project& project, project::MavenTool& maven) {
+  std::vector<std::string> jars = project.classpath;
+  jars.insert(jars.end(), project.test_classpath.begin(), project.test_classpath.end());
+  std::vector<project::ResolvedArtifact> have = project::junit_artifacts(jars);
+  auto missing = project::missing_junit_artifacts(have, "6.0.3");
+  if (missing.empty()) return ok_status();
+  if (auto fetched = maven.fetch(missing, true)) {
+    for (const std::string& f : *fetched) {
+      if (std::find(jars.begin(), jars.end(), f) == jars.end()) project.test_classpath.push_back(f);
+    }
+    return ok_status();
+  }
+  bool jupiter = std::any_of(have.begin(), have.end(),
+                             [](const auto& a) { return a.artifact == "junit-jupiter-api"; });
+  if (jupiter) {
+    return Error{
+        "the class path's JUnit Jupiter has no engine and Platform launcher beside it, "
+        "and Maven cannot fetch them: add junit-jupiter-engine and "
+        "junit-platform-launcher of its version to --classpath"};
+  }
+  auto stack = project::read_test_stack(runner::default_test_stack_dir());
+  if (!stack) return Error{stack.error().message + " (build it with `make build`)"};
+  for (const std::string& jar : stack->jars) {
+    std::string name = fs::path(jar).filename().string();
+    for (const char* part :
+         {"junit-platform-", "junit-vintage-engine", "opentest4j", "apiguardian", "jspecify"}) {
+      if (name.rfind(part, 0) == 0) project.test_classpath.push_back(jar);
+    }
+  }
+  project.resolution_note += (project.resolution_note.empty() ? "" : "; ") +
+                             std::string(
+                                 "the JUnit 4 tests run with the JUnit Platform launcher "
+                                 "and Vintage engine of Panta's default test stack");
+  return ok_status();
+}
+
 }  // namespace
 
 Result<project::Project> load_project(const ProjectOptions& o,
@@ -124,16 +187,21 @@ Result<project::Project> load_project(const ProjectOptions& o,
     }
     flags.classpath = std::move(cp);
   }
-  project::RealMavenTool maven;
+  const char* java_home_env = std::getenv("JAVA_HOME");
+  auto jdks = project::choose_jdks(o.java_home, java_home_env != nullptr ? java_home_env : "");
+  if (!jdks) return jdks.error();
+  project::RealMavenTool maven("mvn", std::chrono::seconds(600), jdks->project.home);
   project::RealGradleTool gradle;
   auto project = project::load_project(o.project, flags, maven, hints, &gradle);
   if (!project) return project.error();
+  if (auto s = take_jdks(*project, *jdks); !s) return s.error();
   std::vector<std::string> jars = project->classpath;
   jars.insert(jars.end(), project->test_classpath.begin(), project->test_classpath.end());
   if (!has_junit(jars)) {
     if (auto s = add_default_stack(*project); !s) return s.error();
   } else {
     project->stack_origin = project::StackOrigin::kProject;
+    if (auto s = complete_junit(*project, maven); !s) return s.error();
     if (!project->resolution_note.empty())
       std::cerr << "panta: note: " << project->resolution_note << "\n";
   }
@@ -208,6 +276,7 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   if (!scratch) return scratch.error();
   session->scratch_.emplace(std::move(*scratch));
   runner::HelperConfig config;
+  if (!project.jdks.runner.home.empty()) config.java = project.jdks.runner.java();
   // As Surefire: tests run in the module's folder (a test reading src/test/resources/... by a
   // relative path finds it); what they may write is the scratch folder (README, Sandbox).
   config.workdir = project.root;
@@ -218,9 +287,14 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   config.log_path = (fs::path(project.root) / ".panta" / "runner.log").string();
   for (std::string& option : project_jvm_options(project))
     config.jvm_options.push_back(std::move(option));
+  // Compiled test classes are mirrored there, a class folder as a build's test-classes is.
+  config.jvm_options.push_back("-Dpanta.runner.unitsDir=" + session->scratch() + "/units");
   sandbox::HelperSandboxSpec spec;
   if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
   spec.test_env = project.test_env;
+  spec.build_env = project.surefire.environment;
+  if (!project.jdks.runner.home.empty())
+    spec.build_env.emplace_back("JAVA_HOME", project.jdks.runner.home);
   spec.scratch = session->scratch();
   spec.workdir = project.root;
   spec.visible = helper_reads(project, config.jar);

@@ -28,16 +28,19 @@ struct ProjectOptions {
   std::string heap = "768m";
   std::string sandbox;  ///< "strict", "fallback", "off"; "" for panta.toml's or the default.
   std::vector<std::string> test_env;
-  std::string module;  ///< --module: the Maven module under test.
+  std::string module;     ///< --module: the Maven module under test.
+  std::string java_home;  ///< --java-home: the project's JDK ("" for $JAVA_HOME or PATH's).
 };
 
 /// Declares --project, --module, --src-dir, --test-dir, --classpath, --classes, --encoding,
-/// --test-timeout, --heap, --sandbox and --test-env on `sub`.
+/// --java-home, --test-timeout, --heap, --sandbox and --test-env on `sub`.
 void add_project_options(CLI::App& sub, ProjectOptions& options);
 
 /// Loads the project the options name (panta.toml at its root included); `hints` (the classes,
-/// packages or tests the command is about) tell the module of a Maven build of several. A
-/// project whose build gives no JUnit gets Panta's default test stack. Says on stderr, once,
+/// packages or tests the command is about) tell the module of a Maven build of several. The
+/// JDK is --java-home's, else $JAVA_HOME's, else PATH's (project::choose_jdks); a build that
+/// needs a newer release fails. A project whose build gives no JUnit gets Panta's default test
+/// stack; one whose JUnit lacks the Platform launcher or an engine gets them. Says on stderr, once,
 /// what could not be resolved and what the tests run with instead. Fails naming the folder,
 /// file or flag at fault.
 Result<project::Project> load_project(const ProjectOptions& options,

@@ -69,6 +69,7 @@ int run_tests(const TestArgs& args) {
     return kFailed;
   }
   if (!run->restart_note.empty()) std::cerr << "panta: note: " << run->restart_note << "\n";
+  note_classes_without_tests(*run);
   if (args.format == "json") {
     std::cout << to_json(*run).dump(2, ' ', false, ordered_json::error_handler_t::replace) << "\n";
   } else {

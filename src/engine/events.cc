@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 namespace panta::engine {
-namespace {
 
 std::string counted(int64_t n, const char* noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
+
+namespace {
 
 using namespace event;  // NOLINT(google-build-using-namespace): one line per event type below
 
@@ -67,6 +68,14 @@ std::string line(const UnusedRecordedAnswers& u) {
 
 std::string line(const ExistingTestFails& x) {
   return "  note: the existing test " + x.id + " fails; it is left as it is";
+}
+
+std::string line(const OtherTestsCounted& o) {
+  std::string names;
+  for (size_t i = 0; i < o.classes.size() && i < 4; ++i) names += (i ? ", " : "") + o.classes[i];
+  if (o.classes.size() > 4) names += fmt::format(" and {} more", o.classes.size() - 4);
+  return fmt::format("  counting what {} already cover{}: {:.1f} % lines, {:.1f} % branches", names,
+                     o.classes.size() == 1 ? "s" : "", o.line_coverage, o.branch_coverage);
 }
 
 std::string line(const RolledBack& r) {

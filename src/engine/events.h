@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "prompt/prompt_builder.h"
 
@@ -64,6 +65,12 @@ struct UnusedRecordedAnswers {
 };
 struct ExistingTestFails {
   std::string id;
+};
+/// Other test classes of the project use the class: their coverage counts from the start.
+struct OtherTestsCounted {
+  std::vector<std::string> classes;  ///< simple names
+  double line_coverage = 0;          ///< percent
+  double branch_coverage = 0;
 };
 /// The test file went back to its last good version: the class no longer compiled
 /// (`failing` empty) or a test failed in it.
@@ -160,17 +167,19 @@ struct FinalCheckFailed {
 
 }  // namespace event
 
-using Event =
-    std::variant<event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded,
-                 event::IterationStarted, event::IterationDone, event::IterationUndone,
-                 event::Resuming, event::TestFileChanged, event::UnusedRecordedAnswers,
-                 event::ExistingTestFails, event::RolledBack, event::PromptShrunk,
-                 event::PromptSentAsItIs, event::AnswerReused, event::NoPathLeft, event::ModelError,
-                 event::NoUsableTests, event::AnswerNote, event::AnswerTooLarge, event::TestsRepeat,
-                 event::TestSkipped, event::RepairAttempt, event::NotRepairable, event::TestKept,
-                 event::TestDropped, event::NotTogether, event::RepairWithoutSource,
-                 event::RepairRepeats, event::RepairSaysDefect, event::BackedUp,
-                 event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
+using Event = std::variant<
+    event::VersionNote, event::DependenciesLeftOut, event::ClassLoaded, event::IterationStarted,
+    event::IterationDone, event::IterationUndone, event::Resuming, event::TestFileChanged,
+    event::UnusedRecordedAnswers, event::ExistingTestFails, event::OtherTestsCounted,
+    event::RolledBack, event::PromptShrunk, event::PromptSentAsItIs, event::AnswerReused,
+    event::NoPathLeft, event::ModelError, event::NoUsableTests, event::AnswerNote,
+    event::AnswerTooLarge, event::TestsRepeat, event::TestSkipped, event::RepairAttempt,
+    event::NotRepairable, event::TestKept, event::TestDropped, event::NotTogether,
+    event::RepairWithoutSource, event::RepairRepeats, event::RepairSaysDefect, event::BackedUp,
+    event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
+
+/// "1 round", "2 rounds": `n` and the noun, in the plural unless `n` is 1.
+std::string counted(int64_t n, const char* noun);
 
 /// The event as one progress line, as the CLI prints it and the journal keeps it.
 std::string render(const Event& e);

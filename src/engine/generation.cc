@@ -19,6 +19,7 @@
 #include "engine/loop_state.h"
 #include "engine/model_caller.h"
 #include "engine/mutants_step.h"
+#include "engine/other_tests.h"
 #include "engine/path_targets.h"
 #include "engine/prompt_dependencies.h"
 #include "engine/repair.h"
@@ -41,11 +42,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-// "1 round", "2 rounds".
-std::string counted(int n, const char* noun) {
-  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
 // One prompt an iteration sends.
@@ -186,10 +182,14 @@ Status Generation::load(const std::string& prompt_dir) {
   return ok_status();
 }
 
-// The test class as found, with coverage. Its failures are the user's and are left alone.
+// The test class as found, with coverage, from what the project's other tests that use the
+// class cover. Its failures are the user's and are left alone.
 Status Generation::measure_initial() {
-  // A test class Panta has just made holds no test: nothing to run and 0 % to measure; its
-  // compilation, with javac still cold, would only make the first answer wait longer.
+  auto others = count_other_tests(project_, *cut_, *validator_, events_);
+  if (!others) return others.error();
+  if (*others) state_.coverage = **others;
+  // A test class Panta has just made holds no test: nothing more to run; its compilation, with
+  // javac still cold, would only make the first answer wait longer.
   if (!cut_->test_file_existed && state_.file->test_names().empty()) return ok_status();
   auto run = validator_->run_class(*state_.file);
   if (!run) return run.error();

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "java/source_text.h"
 
@@ -15,6 +17,9 @@ namespace {
 
 constexpr const char* kProbeUnit = "probe";
 constexpr const char* kTestsUnit = "tests";
+// The project's other test classes that use the class, and the store of their coverage.
+constexpr const char* kOthersUnit = "others";
+constexpr const char* kOthersStore = "panta-others";
 constexpr const char* kStore = "panta-generate";
 
 // "failed: org.opentest4j.AssertionFailedError: expected ...\n<trace>"
@@ -144,8 +149,12 @@ Result<ClassRun> TestValidator::run_class(const junit::TestFile& file) {
   out.compiled = true;
   store_runs_ = 0;
   merged_names_.clear();
-  if (file.test_names().empty()) return out;  // nothing to run: no counters either (0 %)
-  runner::TestSession::RunOptions opts{kTestsUnit, kStore, true, false};
+  if (file.test_names().empty()) {
+    // Nothing to run: what the other tests cover, else no counters either (0 %).
+    if (!base_store_.empty()) out.coverage = base_coverage_;
+    return out;
+  }
+  runner::TestSession::RunOptions opts{kTestsUnit, kStore, true, false, base_store_};
   auto run = session_->run({cut_->test_fqn}, {cut_->class_name}, options_.test_timeout, opts);
   if (!run) return run.error();
   for (const auto& r : run->results) {
@@ -155,6 +164,27 @@ Result<ClassRun> TestValidator::run_class(const junit::TestFile& file) {
   store_runs_ = run->coverage_store_runs;
   store_coverage_ = out.coverage;
   return out;
+}
+
+Result<std::optional<coverage::SourceCoverage>> TestValidator::measure_other_tests(
+    const std::vector<std::string>& files, const std::vector<std::string>& tests) {
+  std::vector<runner::TestSession::LeftOut> left_out;
+  auto compiled = session_->compile_tests_leaving_out(files, left_out, kOthersUnit);
+  if (!compiled) return compiled.error();
+  std::vector<std::string> specs;
+  for (size_t i = 0; i < files.size(); ++i) {
+    bool out =
+        std::any_of(left_out.begin(), left_out.end(),
+                    [&](const runner::TestSession::LeftOut& l) { return l.file == files[i]; });
+    if (!out) specs.push_back(tests[i]);
+  }
+  if (!compiled->success || specs.empty()) return std::optional<coverage::SourceCoverage>();
+  runner::TestSession::RunOptions opts{kOthersUnit, kOthersStore, true, false, ""};
+  auto run = session_->run(specs, {cut_->class_name}, options_.test_timeout, opts);
+  if (!run) return run.error();
+  base_store_ = kOthersStore;
+  base_coverage_ = coverage_of(*run);
+  return std::optional<coverage::SourceCoverage>(base_coverage_);
 }
 
 Result<runner::RunResult> TestValidator::run_probe(const std::vector<std::string>& names,
@@ -169,6 +199,7 @@ Result<runner::RunResult> TestValidator::run_probe(const std::vector<std::string
     opts.coverage_store = kStore;
     opts.coverage_store_reset = store_runs_ == 0;
     opts.coverage_store_if_passed = true;
+    opts.coverage_store_base = base_store_;
   }
   auto run = session_->run(specs, coverage_classes, options_.test_timeout, opts);
   if (!run || !merge) return run;
@@ -343,8 +374,12 @@ Result<Verdict> TestValidator::try_for_gain(const junit::TestFile& file,
   auto run = run_probe({v.name}, true);
   if (!run) return run.error();
   judge(v, *run, probe.get());
+  // A line that ran only in part and now runs whole is a gain too (a lambda, the rest of a
+  // condition), though JaCoCo counted it covered before.
   auto covered = [](const coverage::SourceCoverage& c) {
-    return std::make_pair(c.line_counter().covered, c.branch_counter().covered);
+    size_t whole = 0;
+    for (const auto& [line, l] : c.lines) whole += l.covered() && !l.partly() ? 1 : 0;
+    return std::make_tuple(c.line_counter().covered, c.branch_counter().covered, whole);
   };
   // Without a store to compare with (a restarted helper), a passing test is given the benefit.
   gained =

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -52,8 +53,17 @@ class TestValidator {
   void set_known_failures(std::set<std::string> ids) { known_failures_ = std::move(ids); }
   const std::set<std::string>& known_failures() const { return known_failures_; }
 
+  /// Runs the project's other test classes that use the class under test (`files`, their
+  /// classes `tests`) once, with coverage of the class: from then on the coverage store starts
+  /// from what they cover, as does every run_class. Their failures are the user's and change
+  /// nothing; files that do not compile are left out. Returns what they cover (nullopt when
+  /// none of them compiles). Fails only when the helper does.
+  Result<std::optional<coverage::SourceCoverage>> measure_other_tests(
+      const std::vector<std::string>& files, const std::vector<std::string>& tests);
+
   /// Compiles `file` and runs the whole class with coverage; the coverage store starts anew
-  /// from it. Fails only when the helper does.
+  /// from it (and from the other tests' coverage, see measure_other_tests). Fails only when
+  /// the helper does.
   Result<ClassRun> run_class(const junit::TestFile& file);
 
   /// Tries `tests` (of the answer `from`) as additions to `file` with `accepted` (tests of the
@@ -108,6 +118,9 @@ class TestValidator {
   ValidatorOptions options_;
   std::set<std::string> known_failures_;
   int store_runs_ = 0;  ///< runs merged into the coverage store since run_class
+  /// The store of the other test classes' coverage (measure_other_tests), "" when none.
+  std::string base_store_;
+  coverage::SourceCoverage base_coverage_;
   /// The tests whose coverage the last try_tests merged (all of them passed together).
   std::vector<std::string> merged_names_;
   coverage::SourceCoverage store_coverage_;

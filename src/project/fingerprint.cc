@@ -61,11 +61,16 @@ Result<std::string> main_sources_fingerprint(const Project& project) {
   // The upstream modules' sources count too: main classes compiled against others are stale.
   std::string salt;
   for (const UpstreamModule& m : project.upstream) {
-    auto upstream = sources_fingerprint(m.src_dir, m.artifact);
+    auto upstream = sources_fingerprint(m.src_dir, m.artifact + settings_key(m.compiler));
     if (!upstream) return upstream.error();
     salt += *upstream;
   }
-  if (project.release) salt += "release " + std::to_string(*project.release);
+  salt += settings_key(project.main_compiler);
+  for (const std::string& root : project.main_compiler.extra_source_roots) {
+    auto extra = sources_fingerprint(root, root);
+    if (!extra) return extra.error();
+    salt += *extra;
+  }
   return sources_fingerprint(project.src_dir, salt);
 }
 

@@ -14,8 +14,8 @@ namespace panta::project {
 /// stamp. Reads every source; fails naming a file that cannot be read.
 Result<std::string> sources_fingerprint(const std::string& dir, std::string_view salt = {});
 
-/// sources_fingerprint of the main sources, salted with those of the upstream modules and the
-/// release they are compiled for.
+/// sources_fingerprint of the main sources, salted with those of the upstream modules, the
+/// build's further source folders and the compiler settings of each.
 Result<std::string> main_sources_fingerprint(const Project& project);
 
 /// The contents of the stamp `<root>/.panta/<name>`, or nullopt when there is none.

@@ -6,9 +6,11 @@ namespace panta::project {
 // extension, toolchains, options.release, layout.buildDirectory) are tried in closures whose
 // failure falls through to the older ones. Each project prints its block with one print call,
 // so that parallel projects do not interleave their lines.
-std::string_view gradle_init_script() {
-  return R"groovy(// Panta's init script: the task pantaDescribe prints, for each project of the build, its
-// folders, class paths and Java release as "panta-gradle: KEY VALUE" lines.
+namespace {
+
+constexpr std::string_view kInitScript =
+    R"groovy(// Panta's init script: the task pantaDescribe prints, for each project of the build, its
+// folders, class paths, Java release and compiler settings as "panta-gradle: KEY VALUE" lines.
 def pantaFirst = { Closure... tries ->
   for (Closure t : tries) {
     try {
@@ -51,6 +53,20 @@ allprojects { p ->
         if (release != null) line('release', release)
         def encoding = pantaFirst({ compileJava.options.encoding })
         if (encoding != null) line('encoding', encoding)
+        def compileTestJava = p.tasks.findByName('compileTestJava')
+        def testRelease = pantaFirst({ compileTestJava.options.release.get() },
+                                     { compileTestJava.targetCompatibility })
+        if (testRelease != null) line('test-release', testRelease)
+        [[compileJava, ''], [compileTestJava, 'test-']].each { task, prefix ->
+          if (task == null) return
+          task.options.compilerArgs.each { line(prefix + 'compiler-arg', it) }
+          // Gradle 4.6 and later: the annotationProcessor configuration (empty: none runs).
+          def processors = pantaFirst({ task.options.annotationProcessorPath != null ? 'set' : null })
+          if (processors != null) {
+            line(prefix + 'processor-path-set', 'true')
+            task.options.annotationProcessorPath.files.each { line(prefix + 'processor-path', it.absolutePath) }
+          }
+        }
         def conf = { List names -> names.collect { p.configurations.findByName(it) }.find { it != null } }
         conf(['compileClasspath', 'compile'])?.files?.each { line('compile', it.absolutePath) }
         conf(['testRuntimeClasspath', 'testRuntime'])?.files?.each { line('test-runtime', it.absolutePath) }
@@ -61,6 +77,11 @@ allprojects { p ->
   }
 }
 )groovy";
+
+}  // namespace
+
+std::string_view gradle_init_script() {
+  return kInitScript;
 }
 
 }  // namespace panta::project

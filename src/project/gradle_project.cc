@@ -63,8 +63,11 @@ void add_junit_engines(GradleResolution& out, MavenTool& maven) {
   if (engines.empty()) return;
   auto fetched = maven.fetch(engines, true);
   if (!fetched) {
-    out.note = "Maven could not resolve the JUnit engines and launcher the tests need (" +
-               fetched.error().message + ")";
+    out.note += (out.note.empty() ? "" : "; ") +
+                std::string(
+                    "Maven could not resolve the JUnit engines and launcher the tests "
+                    "need (") +
+                fetched.error().message + ")";
     out.needs_default_stack = true;
     return;
   }
@@ -128,6 +131,25 @@ std::vector<ResolvedArtifact> junit_artifacts(const std::vector<std::string>& ja
   return out;
 }
 
+namespace {
+
+// How the build's compile task of the main (or test) sources compiles; the checks among its
+// arguments go to `dropped`.
+CompilerSettings gradle_compiler(const GradleProject& p, bool test,
+                                 std::vector<std::string>& dropped) {
+  CompilerSettings out;
+  out.release = gradle_release_number(test && !p.test_release.empty() ? p.test_release : p.release);
+  out.options = taken_compiler_args(test ? p.test_compiler_args : p.compiler_args, dropped);
+  bool set = test ? p.test_processor_path_set : p.processor_path_set;
+  const std::vector<std::string>& path = test ? p.test_processor_path : p.processor_path;
+  // Gradle 5 and later look for processors only there: an empty one runs none.
+  if (set && path.empty()) out.options.push_back("-proc:none");
+  if (set) out.processor_path = path;
+  return out;
+}
+
+}  // namespace
+
 Result<GradleResolution> resolve_gradle_project(GradleTool& gradle, MavenTool& maven,
                                                 const std::string& dir, const std::string& module,
                                                 const std::vector<std::string>& hints) {
@@ -146,6 +168,15 @@ Result<GradleResolution> resolve_gradle_project(GradleTool& gradle, MavenTool& m
   if (!chosen) return chosen.error();
   out.project = *chosen;
   out.release = gradle_release_number(out.project.release);
+  std::vector<std::string> dropped;
+  out.main_compiler = gradle_compiler(out.project, false, dropped);
+  out.test_compiler = gradle_compiler(out.project, true, dropped);
+  if (!dropped.empty()) {
+    std::string args;
+    for (const std::string& a : dropped) args += (args.empty() ? "" : " ") + a;
+    out.note =
+        "left out of the build's compiler arguments (checks, which change no class): " + args;
+  }
   out.classpath = without_outputs(out.project.compile_classpath, out.project);
   for (const std::string& f : without_outputs(out.project.test_runtime_classpath, out.project)) {
     if (!contains(out.classpath, f)) out.test_classpath.push_back(f);

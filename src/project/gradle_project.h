@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "project/compiler_settings.h"
 #include "project/gradle_report.h"
 #include "project/gradle_tool.h"
 #include "project/maven_tool.h"
@@ -20,6 +21,9 @@ struct GradleResolution {
   /// The rest of testRuntimeClasspath, and the JUnit engines and launcher the tests need.
   std::vector<std::string> test_classpath;
   std::optional<int> release;
+  /// How compileJava and compileTestJava compile (release, arguments, annotation processors).
+  CompilerSettings main_compiler;
+  CompilerSettings test_compiler;
   /// One line for the user: what could not be resolved and what was done instead; "" if none.
   std::string note;
   /// True when the test class path holds no JUnit (then Panta's default stack is used).

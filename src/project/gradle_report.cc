@@ -20,6 +20,10 @@ const std::map<std::string_view, ListField>& list_fields() {
       {"test-output", &GradleProject::test_outputs},
       {"compile", &GradleProject::compile_classpath},
       {"test-runtime", &GradleProject::test_runtime_classpath},
+      {"compiler-arg", &GradleProject::compiler_args},
+      {"test-compiler-arg", &GradleProject::test_compiler_args},
+      {"processor-path", &GradleProject::processor_path},
+      {"test-processor-path", &GradleProject::test_processor_path},
   };
   return fields;
 }
@@ -31,11 +35,17 @@ bool set_field(GradleProject& project, std::string_view key, std::string value) 
     project.java = true;
     return true;
   }
-  std::string* field = key == "dir"         ? &project.dir
-                       : key == "build-dir" ? &project.build_dir
-                       : key == "release"   ? &project.release
-                       : key == "encoding"  ? &project.encoding
-                                            : nullptr;
+  if (key == "processor-path-set" || key == "test-processor-path-set") {
+    (key == "processor-path-set" ? project.processor_path_set : project.test_processor_path_set) =
+        value == "true";
+    return true;
+  }
+  std::string* field = key == "dir"            ? &project.dir
+                       : key == "build-dir"    ? &project.build_dir
+                       : key == "release"      ? &project.release
+                       : key == "test-release" ? &project.test_release
+                       : key == "encoding"     ? &project.encoding
+                                               : nullptr;
   if (field == nullptr) return false;
   *field = std::move(value);
   return true;

@@ -24,8 +24,18 @@ struct GradleProject {
   std::vector<std::string> test_outputs;       ///< Test classes and resources folders.
   std::vector<std::string> compile_classpath;  ///< compileClasspath (old: compile).
   std::vector<std::string> test_runtime_classpath;  ///< testRuntimeClasspath (old: testRuntime).
-  std::string release;   ///< Toolchain, --release or sourceCompatibility ("17", "1.8"); "".
-  std::string encoding;  ///< compileJava's options.encoding; "" when the build sets none.
+  std::string release;       ///< Toolchain, --release or sourceCompatibility ("17", "1.8"); "".
+  std::string test_release;  ///< compileTestJava's --release or targetCompatibility; "".
+  std::string encoding;      ///< compileJava's options.encoding; "" when the build sets none.
+  /// options.compilerArgs of compileJava and compileTestJava.
+  std::vector<std::string> compiler_args;
+  std::vector<std::string> test_compiler_args;
+  /// options.annotationProcessorPath of each (Gradle 4.6 and later: the annotationProcessor
+  /// configuration); `*_set` false when the build has none, so javac looks on the class path.
+  std::vector<std::string> processor_path;
+  std::vector<std::string> test_processor_path;
+  bool processor_path_set = false;
+  bool test_processor_path_set = false;
 
   /// The last segment of `path` ("core" for ":libs:core"), "" for the root project.
   std::string name() const;

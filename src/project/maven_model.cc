@@ -47,24 +47,159 @@ pugi::xml_node plugin(const pugi::xml_node& project, std::string_view artifact) 
   return {};
 }
 
-std::optional<int> number(const std::string& text) {
-  std::string digits = text.rfind("1.", 0) == 0 ? text.substr(2) : text;  // "1.8" is 8
-  if (digits.empty() || !std::isdigit(static_cast<unsigned char>(digits[0]))) return std::nullopt;
-  return std::atoi(digits.c_str());
+/// A goal's configuration as maven-compiler-plugin sees it: the configuration of the plugin's
+/// execution of that goal (which the effective model gives with the plugin-wide one merged in),
+/// else the plugin-wide one; then the maven.compiler.* properties.
+struct CompilerConfig {
+  pugi::xml_node execution;
+  pugi::xml_node plugin;
+  pugi::xml_node properties;
+
+  pugi::xml_node child(const char* name) const {
+    pugi::xml_node in_execution = execution.child(name);
+    return in_execution ? in_execution : plugin.child(name);
+  }
+  /// The setting `name`, else the property `property` ("" for none).
+  std::string value(const char* name, const std::string& property = "") const {
+    std::string v = trimmed(child(name).child_value());
+    if (v.empty() && !property.empty()) v = text_of(properties, property.c_str());
+    return v;
+  }
+};
+
+/// The execution of `plugin` that runs `goal` (default-<goal> first), or an empty node.
+pugi::xml_node execution_of(const pugi::xml_node& plugin, const std::string& goal) {
+  pugi::xml_node found;
+  for (const pugi::xml_node& e : plugin.child("executions").children("execution")) {
+    for (const pugi::xml_node& g : e.child("goals").children("goal")) {
+      if (trimmed(g.child_value()) != goal) continue;
+      if (text_of(e, "id") == "default-" + goal) return e;
+      if (!found) found = e;
+    }
+  }
+  return found;
 }
 
-/// The release the compiler targets: its configured release, target or source, else the
-/// maven.compiler.* properties (which the effective model leaves as properties).
-std::optional<int> compiler_release(const pugi::xml_node& project) {
-  pugi::xml_node config = plugin(project, "maven-compiler-plugin").child("configuration");
-  pugi::xml_node properties = project.child("properties");
-  for (const std::string& value :
-       {text_of(config, "release"), text_of(properties, "maven.compiler.release"),
-        text_of(config, "target"), text_of(properties, "maven.compiler.target"),
-        text_of(config, "source"), text_of(properties, "maven.compiler.source")}) {
-    if (auto n = number(value)) return n;
+CompilerConfig compiler_config(const pugi::xml_node& project, const std::string& goal) {
+  pugi::xml_node p = plugin(project, "maven-compiler-plugin");
+  return {execution_of(p, goal).child("configuration"), p.child("configuration"),
+          project.child("properties")};
+}
+
+/// The release the compiler targets: its release, else its target, else its source (for the
+/// tests: testRelease before release, testTarget before target, testSource before source).
+std::optional<int> compiler_release(const CompilerConfig& c, bool test) {
+  for (const char* kind : {"release", "target", "source"}) {
+    std::string name = kind;
+    std::string test_name = std::string("test") + char(std::toupper(kind[0])) + (kind + 1);
+    std::string v = test ? c.value(test_name.c_str(), "maven.compiler." + test_name) : "";
+    if (v.empty()) v = c.value(kind, "maven.compiler." + name);
+    if (auto n = release_number(v)) return n;
   }
   return std::nullopt;
+}
+
+/// The text of every element child of `list` ("<compilerArgs><arg>..</arg></compilerArgs>").
+std::vector<std::string> child_texts(const pugi::xml_node& list) {
+  std::vector<std::string> out;
+  for (const pugi::xml_node& n : list.children()) {
+    if (n.type() != pugi::node_element) continue;
+    if (std::string v = trimmed(n.child_value()); !v.empty()) out.push_back(v);
+  }
+  return out;
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : text + " ") {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!word.empty()) out.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return out;
+}
+
+/// The version dependencyManagement (else the dependencies) give `group:artifact`, or "".
+std::string managed_version(const pugi::xml_node& project, const std::string& group,
+                            const std::string& artifact) {
+  for (const pugi::xml_node& list : {project.child("dependencyManagement").child("dependencies"),
+                                     project.child("dependencies")}) {
+    for (const pugi::xml_node& d : list.children("dependency")) {
+      if (text_of(d, "groupId") == group && text_of(d, "artifactId") == artifact)
+        return text_of(d, "version");
+    }
+  }
+  return "";
+}
+
+std::vector<ResolvedArtifact> processor_artifacts(const pugi::xml_node& project,
+                                                  const CompilerConfig& c) {
+  std::vector<ResolvedArtifact> out;
+  for (const pugi::xml_node& path : c.child("annotationProcessorPaths").children()) {
+    if (path.type() != pugi::node_element) continue;
+    ResolvedArtifact a;
+    a.group = text_of(path, "groupId");
+    a.artifact = text_of(path, "artifactId");
+    a.version = text_of(path, "version");
+    if (a.version.empty()) a.version = managed_version(project, a.group, a.artifact);
+    a.classifier = text_of(path, "classifier");
+    if (std::string type = text_of(path, "type"); !type.empty()) a.type = type;
+    a.scope = "compile";
+    if (!a.group.empty() && !a.artifact.empty() && !a.version.empty()) out.push_back(a);
+  }
+  return out;
+}
+
+/// The folders build-helper-maven-plugin's `goal` (add-source, add-test-source) adds.
+std::vector<std::string> added_sources(const pugi::xml_node& project, const std::string& goal) {
+  std::vector<std::string> out;
+  pugi::xml_node helper = plugin(project, "build-helper-maven-plugin");
+  for (const pugi::xml_node& e : helper.child("executions").children("execution")) {
+    for (const pugi::xml_node& g : e.child("goals").children("goal")) {
+      if (trimmed(g.child_value()) != goal) continue;
+      for (const std::string& dir : child_texts(e.child("configuration").child("sources")))
+        out.push_back(dir);
+    }
+  }
+  return out;
+}
+
+CompilerSettings compiler_settings(const pugi::xml_node& project, bool test,
+                                   std::vector<std::string>& dropped) {
+  CompilerConfig c = compiler_config(project, test ? "testCompile" : "compile");
+  CompilerSettings out;
+  out.release = compiler_release(c, test);
+  out.includes = child_texts(c.child(test ? "testIncludes" : "includes"));
+  out.excludes = child_texts(c.child(test ? "testExcludes" : "excludes"));
+  std::vector<std::string> args = child_texts(c.child("compilerArgs"));
+  for (std::string& word : split_words(c.value("compilerArgument"))) args.push_back(word);
+  out.options = taken_compiler_args(args, dropped);
+  if (c.value("parameters", "maven.compiler.parameters") == "true")
+    out.options.push_back("-parameters");
+  if (c.value("enablePreview", "maven.compiler.enablePreview") == "true")
+    out.options.push_back("--enable-preview");
+  if (std::string proc = c.value("proc", "maven.compiler.proc"); !proc.empty())
+    out.options.push_back("-proc:" + proc);
+  std::string processors;
+  for (const std::string& p : child_texts(c.child("annotationProcessors")))
+    processors += (processors.empty() ? "" : ",") + p;
+  if (!processors.empty()) out.options.insert(out.options.end(), {"-processor", processors});
+  out.extra_source_roots = added_sources(project, test ? "add-test-source" : "add-source");
+  return out;
+}
+
+std::vector<std::string> split(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t at; (at = text.find(separator, start)) != std::string_view::npos; start = at + 1) {
+    parts.emplace_back(text.substr(start, at - start));
+  }
+  parts.emplace_back(text.substr(start));
+  return parts;
 }
 
 SurefireConfig surefire_config(const pugi::xml_node& project) {
@@ -77,6 +212,18 @@ SurefireConfig surefire_config(const pugi::xml_node& project) {
       out.system_properties.emplace_back(p.name(), trimmed(p.child_value()));
   }
   out.arg_line = text_of(config, "argLine");
+  for (auto [name, list] :
+       {std::pair{"groups", &out.groups}, {"excludedGroups", &out.excluded_groups}}) {
+    std::string text = text_of(config, name);
+    if (text.empty()) text = text_of(project.child("properties"), name);
+    for (std::string part : split(text, ',')) {
+      if (part = trimmed(part); !part.empty()) list->push_back(part);
+    }
+  }
+  for (const pugi::xml_node& v : config.child("environmentVariables").children()) {
+    if (v.type() == pugi::node_element)
+      out.environment.emplace_back(v.name(), trimmed(v.child_value()));
+  }
   return out;
 }
 
@@ -109,11 +256,18 @@ MavenModule read_module(const pugi::xml_node& project) {
   m.resource_dirs = texts_of(build.child("resources"), "resource", "directory");
   m.test_resource_dirs = texts_of(build.child("testResources"), "testResource", "directory");
   m.encoding = text_of(project.child("properties"), "project.build.sourceEncoding");
-  if (m.encoding.empty()) {
-    m.encoding =
-        text_of(plugin(project, "maven-compiler-plugin").child("configuration"), "encoding");
+  if (m.encoding.empty()) m.encoding = compiler_config(project, "compile").value("encoding");
+  m.main_compiler = compiler_settings(project, false, m.dropped_compiler_args);
+  std::vector<std::string> dropped_in_tests;  // the same arguments, as a rule
+  m.test_compiler = compiler_settings(project, true, dropped_in_tests);
+  for (const std::string& d : dropped_in_tests) {
+    if (std::find(m.dropped_compiler_args.begin(), m.dropped_compiler_args.end(), d) ==
+        m.dropped_compiler_args.end())
+      m.dropped_compiler_args.push_back(d);
   }
-  m.release = compiler_release(project);
+  m.release = m.main_compiler.release;
+  m.main_processors = processor_artifacts(project, compiler_config(project, "compile"));
+  m.test_processors = processor_artifacts(project, compiler_config(project, "testCompile"));
   for (const pugi::xml_node& d : project.child("dependencies").children("dependency")) {
     std::string scope = text_of(d, "scope");
     m.dependencies.push_back(Dependency{text_of(d, "groupId"), text_of(d, "artifactId"),
@@ -121,16 +275,6 @@ MavenModule read_module(const pugi::xml_node& project) {
   }
   m.surefire = surefire_config(project);
   return m;
-}
-
-std::vector<std::string> split(std::string_view text, char separator) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t at; (at = text.find(separator, start)) != std::string_view::npos; start = at + 1) {
-    parts.emplace_back(text.substr(start, at - start));
-  }
-  parts.emplace_back(text.substr(start));
-  return parts;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "project/compiler_settings.h"
 #include "project/dependency.h"
 
 namespace panta::project {
@@ -17,6 +18,24 @@ struct SurefireConfig {
   std::vector<std::string> excludes;
   std::vector<std::pair<std::string, std::string>> system_properties;
   std::string arg_line;  ///< As written, late-replaced @{...} references included.
+  /// JUnit tag expressions (or JUnit 4 categories) of groups and excludedGroups, one per
+  /// comma-separated part.
+  std::vector<std::string> groups;
+  std::vector<std::string> excluded_groups;
+  /// environmentVariables: set in the test JVM's environment.
+  std::vector<std::pair<std::string, std::string>> environment;
+};
+
+/// One artifact of a module's resolved dependency list (dependency:collect), in class path order.
+struct ResolvedArtifact {
+  std::string group;
+  std::string artifact;
+  std::string type = "jar";
+  std::string classifier;
+  std::string version;
+  std::string scope;
+  std::string key() const { return group + ":" + artifact; }
+  bool operator==(const ResolvedArtifact&) const = default;
 };
 
 /// One module of a Maven build as its effective model describes it (parents, BOMs, properties
@@ -35,21 +54,20 @@ struct MavenModule {
   std::optional<int> release;  ///< The compiler's release, else its target/source.
   std::vector<Dependency> dependencies;  ///< Declared (direct), versions managed.
   SurefireConfig surefire;
+  /// How maven-compiler-plugin compiles the main and the test sources (its compile and
+  /// testCompile executions over its plugin-wide configuration and the maven.compiler.*
+  /// properties); processor_path is empty until the processors below are resolved.
+  CompilerSettings main_compiler;
+  CompilerSettings test_compiler;
+  /// annotationProcessorPaths of each, as written (a missing version taken from
+  /// dependencyManagement).
+  std::vector<ResolvedArtifact> main_processors;
+  std::vector<ResolvedArtifact> test_processors;
+  /// The build's compiler arguments Panta leaves out (taken_compiler_args), for one note.
+  std::vector<std::string> dropped_compiler_args;
 
   /// "group:artifact".
   std::string key() const { return group + ":" + artifact; }
-};
-
-/// One artifact of a module's resolved dependency list (dependency:collect), in class path order.
-struct ResolvedArtifact {
-  std::string group;
-  std::string artifact;
-  std::string type = "jar";
-  std::string classifier;
-  std::string version;
-  std::string scope;
-  std::string key() const { return group + ":" + artifact; }
-  bool operator==(const ResolvedArtifact&) const = default;
 };
 
 /// The modules of `help:effective-pom` output (one <project>, or <projects> of a reactor, in

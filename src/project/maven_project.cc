@@ -114,21 +114,52 @@ std::vector<ResolvedArtifact> listed(const MavenReport& report, const MavenModul
                                       : parse_artifact_list(it->second);
 }
 
+/// The jars of the annotation processors `processors` names (with their own dependencies), for
+/// the module `artifact`. Fails naming them when Maven cannot fetch them.
+Result<std::vector<std::string>> processor_path(MavenTool& maven,
+                                                const std::vector<ResolvedArtifact>& processors,
+                                                const std::string& artifact) {
+  if (processors.empty()) return std::vector<std::string>{};
+  auto fetched = maven.fetch(processors, true);
+  if (fetched) return *fetched;
+  std::string names;
+  for (const ResolvedArtifact& a : processors)
+    names += (names.empty() ? "" : ", ") + a.group + ":" + a.artifact + ":" + a.version;
+  return Error{"Maven could not resolve the annotation processors " + names + " of module " +
+                   artifact + " (" + fetched.error().message + ")",
+               ErrorKind::kUnresolved};
+}
+
+/// The module's annotationProcessorPaths as jars, in its compiler settings.
+Status resolve_processors(MavenTool& maven, MavenModule& module) {
+  auto main = processor_path(maven, module.main_processors, module.artifact);
+  if (!main) return main.error();
+  module.main_compiler.processor_path = *main;
+  auto test = processor_path(maven, module.test_processors, module.artifact);
+  if (!test) return test.error();
+  module.test_compiler.processor_path = *test;
+  return ok_status();
+}
+
 /// The sibling modules the module under test needs, each with what it compiles against, in
 /// the reactor's build order.
-std::vector<UpstreamModule> upstream_modules(const Placement& placed,
-                                             const std::vector<MavenModule>& modules,
-                                             const MavenReport& report,
-                                             const std::string& repository,
-                                             const std::string& module_root) {
+Result<std::vector<UpstreamModule>> upstream_modules(MavenTool& maven, const Placement& placed,
+                                                     const std::vector<MavenModule>& modules,
+                                                     const MavenReport& report,
+                                                     const std::string& repository,
+                                                     const std::string& module_root) {
   std::vector<UpstreamModule> out;
   for (const MavenModule& m : modules) {
     if (std::find(placed.siblings.begin(), placed.siblings.end(), &m) == placed.siblings.end())
       continue;
     Placement own = place(listed(report, m), modules, repository, module_root);
-    out.push_back(UpstreamModule{m.artifact, m.source_dir, m.resource_dirs,
-                                 upstream_classes(module_root, m.artifact), own.classpath,
-                                 m.encoding, m.release});
+    UpstreamModule upstream{
+        m.artifact,    m.source_dir, m.resource_dirs, upstream_classes(module_root, m.artifact),
+        own.classpath, m.encoding,   m.main_compiler};
+    auto processors = processor_path(maven, m.main_processors, m.artifact);
+    if (!processors) return processors.error();
+    upstream.compiler.processor_path = *processors;
+    out.push_back(std::move(upstream));
   }
   return out;
 }
@@ -264,6 +295,41 @@ std::vector<ResolvedArtifact> missing_junit_artifacts(const std::vector<Resolved
   return out;
 }
 
+// The JUnit engines and launcher the module's tests need beyond `list`, on its test class path
+// (a JUnit 4 older than the Vintage engine takes runs as 4.13.2); named in its note when Maven
+// cannot fetch them (then the default stack runs the tests).
+void add_junit_engines(MavenTool& maven, const std::vector<ResolvedArtifact>& list,
+                       const std::string& repository, MavenResolution& out) {
+  std::vector<ResolvedArtifact> engines = missing_junit_artifacts(list, "6.0.3");
+  if (engines.empty() || out.needs_default_stack) return;
+  auto fetched = maven.fetch(engines, true);
+  if (!fetched) {
+    out.note +=
+        (out.note.empty() ? "" : "; ") +
+        std::string("Maven could not resolve the JUnit engines and launcher the tests need (") +
+        fetched.error().message + ")";
+    out.needs_default_stack = true;
+    return;
+  }
+  const ResolvedArtifact* junit4 = find(list, "junit:junit");
+  if (std::any_of(engines.begin(), engines.end(),
+                  [](const ResolvedArtifact& a) { return a.key() == "junit:junit"; })) {
+    // The build's JUnit 4 is older than the Vintage engine takes: 4.13.2 runs instead.
+    std::string old = repository_path(repository, *junit4);
+    std::erase(out.test_classpath, old);
+    std::erase(out.classpath, old);
+    out.note += (out.note.empty() ? "" : "; ") + std::string("JUnit ") + junit4->version +
+                " of the build runs as " + kVintageJUnit4 +
+                " (the JUnit Platform's Vintage engine, which Panta runs JUnit 4 tests with, needs "
+                "4.12 or later)";
+  }
+  for (const std::string& f : *fetched) {
+    if (std::find(out.test_classpath.begin(), out.test_classpath.end(), f) ==
+        out.test_classpath.end())
+      out.test_classpath.push_back(f);
+  }
+}
+
 Result<MavenResolution> resolve_maven_module(MavenTool& maven, const std::string& dir,
                                              const std::string& module,
                                              const std::vector<std::string>& hints) {
@@ -290,37 +356,14 @@ Result<MavenResolution> resolve_maven_module(MavenTool& maven, const std::string
   out.classpath = placed.classpath;
   out.test_classpath = placed.test_classpath;
   if (auto s = fetch_missing(maven, placed, out.note, out.test_classpath); !s) return s.error();
-  out.upstream = upstream_modules(placed, *modules, *report, *repository, out.module.basedir);
+  auto upstream =
+      upstream_modules(maven, placed, *modules, *report, *repository, out.module.basedir);
+  if (!upstream) return upstream.error();
+  out.upstream = std::move(*upstream);
+  if (auto s = resolve_processors(maven, out.module); !s) return s.error();
   out.test_dependencies = direct_test_dependencies(out.module, list);
   out.needs_default_stack = !has_junit(list);
-  std::vector<ResolvedArtifact> engines = missing_junit_artifacts(list, "6.0.3");
-  if (engines.empty() || out.needs_default_stack) return out;
-  auto fetched = maven.fetch(engines, true);
-  if (!fetched) {
-    out.note +=
-        (out.note.empty() ? "" : "; ") +
-        std::string("Maven could not resolve the JUnit engines and launcher the tests need (") +
-        fetched.error().message + ")";
-    out.needs_default_stack = true;
-    return out;
-  }
-  const ResolvedArtifact* junit4 = find(list, "junit:junit");
-  if (std::any_of(engines.begin(), engines.end(),
-                  [](const ResolvedArtifact& a) { return a.key() == "junit:junit"; })) {
-    // The build's JUnit 4 is older than the Vintage engine takes: 4.13.2 runs instead.
-    std::string old = repository_path(*repository, *junit4);
-    std::erase(out.test_classpath, old);
-    std::erase(out.classpath, old);
-    out.note += (out.note.empty() ? "" : "; ") + std::string("JUnit ") + junit4->version +
-                " of the build runs as " + kVintageJUnit4 +
-                " (the JUnit Platform's Vintage engine, which Panta runs JUnit 4 tests with, needs "
-                "4.12 or later)";
-  }
-  for (const std::string& f : *fetched) {
-    if (std::find(out.test_classpath.begin(), out.test_classpath.end(), f) ==
-        out.test_classpath.end())
-      out.test_classpath.push_back(f);
-  }
+  add_junit_engines(maven, list, *repository, out);
   return out;
 }
 

@@ -20,7 +20,7 @@ struct UpstreamModule {
   std::string classes_dir;             ///< <module root>/.panta/upstream/<artifact>/classes
   std::vector<std::string> classpath;  ///< What its sources compile against.
   std::string encoding;
-  std::optional<int> release;
+  CompilerSettings compiler;  ///< How the build compiles its main sources.
 };
 
 /// Everything Maven tells about the module under test.

@@ -74,11 +74,14 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 
 Result<process::CommandOutput> run_maven(const std::string& program, const std::string& cwd,
                                          std::vector<std::string> args,
-                                         std::chrono::milliseconds timeout) {
+                                         std::chrono::milliseconds timeout,
+                                         const std::string& java_home) {
   process::SpawnOptions options;
   options.argv = {program, "-B", "-q", "-Dstyle.color=never"};
   options.argv.insert(options.argv.end(), args.begin(), args.end());
   options.cwd = cwd;
+  // The project's JDK: profiles activated by <jdk> and the compiler settings follow it.
+  if (!java_home.empty()) options.env.emplace_back("JAVA_HOME", java_home);
   auto run = process::run(options, timeout);
   if (!run) return Error{run.error().message + " (Maven: Debian package maven)"};
   if (run->timed_out) {
@@ -161,8 +164,9 @@ Result<std::string> maven_build_key(const std::string& root) {
   return sha256_hex(*all);
 }
 
-RealMavenTool::RealMavenTool(std::string program, std::chrono::milliseconds timeout)
-    : program_(std::move(program)), timeout_(timeout) {}
+RealMavenTool::RealMavenTool(std::string program, std::chrono::milliseconds timeout,
+                             std::string java_home)
+    : program_(std::move(program)), timeout_(timeout), java_home_(std::move(java_home)) {}
 
 Result<MavenReport> RealMavenTool::run_describe(const std::string& root, bool offline) {
   OutputFolder out;
@@ -173,7 +177,7 @@ Result<MavenReport> RealMavenTool::run_describe(const std::string& root, bool of
                            "-Doutput=" + out.path + "/effective-pom.xml",
                            std::string(kDependencyPlugin) + ":collect", "-DincludeScope=test",
                            "-DoutputFile=" + out.path + "/collect/${project.artifactId}.txt"});
-  auto run = run_maven(program_, root, args, timeout_);
+  auto run = run_maven(program_, root, args, timeout_, java_home_);
   if (!run) return run.error();
   MavenReport report;
   auto effective = java::read_file(out.path + "/effective-pom.xml");
@@ -190,7 +194,9 @@ Result<MavenReport> RealMavenTool::run_describe(const std::string& root, bool of
 Result<MavenReport> RealMavenTool::describe(const std::string& root) {
   auto key = maven_build_key(root);
   if (!key) return key.error();
-  std::string cache = maven_cache_dir() + "/" + *key + ".json";
+  // Profiles may be activated by the JDK Maven runs on: its answer is kept per JDK.
+  std::string cache =
+      maven_cache_dir() + "/" + sha256_hex(*key + "\n" + java_home_).substr(0, 40) + ".json";
   if (auto cached = java::read_file(cache)) {
     if (auto report = from_json(*cached, root)) return *report;
   }
@@ -249,8 +255,8 @@ Result<std::string> RealMavenTool::local_repository() {
         offline.insert(offline.begin(), "-o");
         return offline;
       }(),
-      timeout_);
-  if (!run) run = run_maven(program_, "/", args, timeout_);
+      timeout_, java_home_);
+  if (!run) run = run_maven(program_, "/", args, timeout_, java_home_);
   if (!run) return run.error();
   std::string path = trimmed(strip_ansi(run->out));
   if (path.empty() || path[0] != '/') return Error{"Maven named no local repository"};
@@ -296,7 +302,7 @@ Result<std::vector<std::string>> RealMavenTool::run_fetch(const std::string& pom
   auto run = run_maven(program_, out.path,
                        {std::string(kDependencyPlugin) + ":build-classpath",
                         "-Dmdep.outputFile=" + out.path + "/classpath.txt"},
-                       timeout_);
+                       timeout_, java_home_);
   if (!run) return run.error();
   auto listing = java::read_file(out.path + "/classpath.txt");
   if (!listing) return Error{"Maven wrote no class path"};

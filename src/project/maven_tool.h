@@ -37,13 +37,15 @@ class MavenTool {
 
 /// Runs Debian's `mvn` (batch mode, quiet, pinned plugin versions). describe() answers come from
 /// a cache (~/.cache/panta/maven, or $XDG_CACHE_HOME/panta/maven) keyed by the SHA-256 of every
-/// pom.xml of the reactor and .mvn/ configuration, so a build whose poms did not change costs
-/// no Maven call; a project copied elsewhere hits the same entry. fetch() answers are kept the
-/// same way, while their files exist.
+/// pom.xml of the reactor and .mvn/ configuration and the JDK, so a build whose poms did not
+/// change costs no Maven call; a project copied elsewhere hits the same entry. fetch() answers are
+/// kept the same way, while their files exist.
 class RealMavenTool final : public MavenTool {
  public:
+  /// Runs `program` with JAVA_HOME set to `java_home` (unless it is ""), for at most `timeout`.
   explicit RealMavenTool(std::string program = "mvn",
-                         std::chrono::milliseconds timeout = std::chrono::seconds(600));
+                         std::chrono::milliseconds timeout = std::chrono::seconds(600),
+                         std::string java_home = "");
   Result<MavenReport> describe(const std::string& root) override;
   Result<std::string> local_repository() override;
   Result<std::vector<std::string>> fetch(const std::vector<ResolvedArtifact>& artifacts,
@@ -56,6 +58,7 @@ class RealMavenTool final : public MavenTool {
   bool complete_offline(const MavenReport& report);
   std::string program_;
   std::chrono::milliseconds timeout_;
+  std::string java_home_;
   std::string local_repository_;
 };
 

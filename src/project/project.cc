@@ -10,6 +10,7 @@
 #include "project/gradle.h"
 #include "project/gradle_project.h"
 #include "project/project_config.h"
+#include "project/surefire_filter.h"
 
 namespace panta::project {
 namespace {
@@ -118,8 +119,9 @@ Layout take_maven_module(Project& project, MavenResolution& resolved) {
   project.reactor_root = resolved.reactor_root;
   project.module = m.artifact;
   if (!m.encoding.empty()) project.encoding = m.encoding;
-  project.release = m.release;
-  if (m.release) project.java_release = std::to_string(*m.release);
+  project.main_compiler = m.main_compiler;
+  project.test_compiler = m.test_compiler;
+  if (m.test_compiler.release) project.java_release = std::to_string(*m.test_compiler.release);
   project.coordinates = m.group + ":" + m.artifact + ":" + m.version;
   project.resource_dirs = m.resource_dirs;
   project.test_resource_dirs = m.test_resource_dirs;
@@ -131,6 +133,15 @@ Layout take_maven_module(Project& project, MavenResolution& resolved) {
   if (resolved.needs_default_stack) project.test_classpath.clear();
   project.upstream = resolved.upstream;
   project.resolution_note = resolved.note;
+  if (!m.dropped_compiler_args.empty()) {
+    std::string args;
+    for (const std::string& a : m.dropped_compiler_args) args += (args.empty() ? "" : " ") + a;
+    project.resolution_note += (project.resolution_note.empty() ? "" : "; ") +
+                               std::string(
+                                   "left out of the build's compiler arguments (checks, "
+                                   "which change no class): ") +
+                               args;
+  }
   return {m.source_dir, m.test_source_dir, m.basedir + "/target/classes"};
 }
 
@@ -180,8 +191,10 @@ Layout take_gradle_project(Project& project, GradleResolution& resolved) {
   project.reactor_root = resolved.build_root;
   project.module = p.path == ":" ? "" : p.path;
   if (!p.encoding.empty()) project.encoding = p.encoding;
-  project.release = resolved.release;
-  if (resolved.release) project.java_release = std::to_string(*resolved.release);
+  project.main_compiler = resolved.main_compiler;
+  project.test_compiler = resolved.test_compiler;
+  if (resolved.test_compiler.release)
+    project.java_release = std::to_string(*resolved.test_compiler.release);
   for (const std::string& dir : p.resource_dirs) {
     if (is_directory(dir)) project.resource_dirs.push_back(dir);
   }
@@ -291,7 +304,26 @@ std::string Project::source_file_for(std::string_view fqn) const {
 }
 
 std::string Project::test_file_for(std::string_view fqn) const {
-  return file_in(test_dir, top_level_class(fqn), "Test");
+  TopLevelClass c = top_level_class(fqn);
+  // Surefire's default names, in the order a file is looked for.
+  std::vector<TopLevelClass> names = {{c.package, c.name + "Test"},
+                                      {c.package, c.name + "Tests"},
+                                      {c.package, "Test" + c.name},
+                                      {c.package, c.name + "TestCase"}};
+  SurefireFilter filter(*this);
+  auto runs = [&](const std::string& file) {
+    return filter.runs(fs::path(file).lexically_relative(test_dir).generic_string());
+  };
+  std::error_code ec;
+  for (const TopLevelClass& name : names) {
+    std::string file = file_in(test_dir, name, "");
+    if (fs::is_regular_file(file, ec) && runs(file)) return file;
+  }
+  for (const TopLevelClass& name : names) {
+    std::string file = file_in(test_dir, name, "");
+    if (runs(file)) return file;
+  }
+  return file_in(test_dir, c, "Test");
 }
 
 Result<std::vector<std::string>> Project::main_sources() const {

@@ -5,8 +5,10 @@
 #include <vector>
 
 #include "core/result.h"
+#include "project/compiler_settings.h"
 #include "project/dependency.h"
 #include "project/gradle_tool.h"
+#include "project/jdk.h"
 #include "project/maven.h"
 #include "project/maven_project.h"
 #include "project/project_settings.h"
@@ -44,8 +46,10 @@ struct Project {
   /// src/main/resources and src/test/resources (as the build names them): on the class path.
   std::vector<std::string> resource_dirs;
   std::vector<std::string> test_resource_dirs;
-  /// The compiler's release (maven.compiler.release, or its target); nullopt: the JDK's.
-  std::optional<int> release;
+  /// How the build compiles the main and the test sources: release (maven.compiler.release,
+  /// testRelease, or their target), includes and excludes, arguments, annotation processors.
+  CompilerSettings main_compiler;
+  CompilerSettings test_compiler;
   /// Modules of the same Maven build the code uses, in build order: compiled first.
   std::vector<UpstreamModule> upstream;
   /// Surefire's includes, excludes, system properties and argLine.
@@ -56,7 +60,8 @@ struct Project {
   std::string resolution_note;
   std::string encoding = "UTF-8";
   std::vector<Dependency> test_dependencies;
-  /// The Java release the build compiles for ("17", "1.8"), "" when the build does not say.
+  /// The Java release the build compiles the tests for ("17", "1.8"), "" when the build does
+  /// not say.
   std::string java_release;
   /// The build's "group:artifact:version", "" when unknown (a plain project, a Gradle build).
   std::string coordinates;
@@ -65,10 +70,16 @@ struct Project {
   std::string sandbox;
   /// Environment variables passed to the tests beyond the minimal set.
   std::vector<std::string> test_env;
+  /// The project's JDK and the one that compiles and runs the tests (cli's load_project
+  /// chooses them; empty homes: `java` on PATH).
+  JdkChoice jdks;
 
   /// src_dir/pkg/Outer.java for "pkg.Outer", "pkg.Outer.Inner" or "pkg.Outer$Inner".
   std::string source_file_for(std::string_view fqn) const;
-  /// test_dir/pkg/OuterTest.java, the test file for the same top-level class.
+  /// The test file of the top-level class of `fqn`, found as Surefire finds tests: the first of
+  /// test_dir/pkg/OuterTest.java, OuterTests.java, TestOuter.java, OuterTestCase.java that
+  /// exists and that the build's includes and excludes run; when none does, the first of those
+  /// names the build would run (OuterTest.java when none).
   std::string test_file_for(std::string_view fqn) const;
   /// The .java files under src_dir, recursively, sorted.
   Result<std::vector<std::string>> main_sources() const;

@@ -4,9 +4,7 @@
 #include <regex>
 
 namespace panta::project {
-namespace {
-
-std::string glob_regex(std::string_view glob) {
+std::string ant_glob_regex(std::string_view glob) {
   std::string out;
   for (size_t i = 0; i < glob.size(); ++i) {
     char c = glob[i];
@@ -27,6 +25,8 @@ std::string glob_regex(std::string_view glob) {
   }
   return out;
 }
+
+namespace {
 
 bool matches_any(const std::vector<std::string>& patterns, const std::string& path) {
   return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) {
@@ -57,7 +57,7 @@ std::string surefire_pattern_regex(std::string_view pattern) {
       glob.find('/') == std::string::npos && std::count(glob.begin(), glob.end(), '.') > 0;
   if (class_name) std::replace(glob.begin(), glob.end(), '.', '/');
   if (glob.find('/') == std::string::npos) glob = "**/" + glob;
-  return glob_regex(glob);
+  return ant_glob_regex(glob);
 }
 
 SurefireFilter::SurefireFilter(const Project& project) {
@@ -86,7 +86,9 @@ Result<std::vector<std::string>> surefire_test_classes(const Project& project) {
     if (!fqn) continue;
     std::string relative = *fqn;
     std::replace(relative.begin(), relative.end(), '.', '/');
-    if (filter.runs(relative)) out.push_back(*fqn);
+    // Surefire runs what the build compiled: its test excludes leave a class out.
+    if (filter.runs(relative) && compiles(project.test_compiler, relative + ".java"))
+      out.push_back(*fqn);
   }
   return out;
 }

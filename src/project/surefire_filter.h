@@ -25,11 +25,15 @@ class SurefireFilter {
   std::vector<std::string> excludes_;
 };
 
+/// An Ant pattern ("**/*Test", "org/*/Foo?") as a regular expression over '/'-separated paths:
+/// "**/" any folders (none too), "*" and "?" within one name.
+std::string ant_glob_regex(std::string_view glob);
+
 /// A Surefire pattern as a regular expression over a class file's path without extension.
 std::string surefire_pattern_regex(std::string_view pattern);
 
-/// The fully qualified names of the test classes the project runs (SurefireFilter over its
-/// test folder), sorted. Fails when the folder cannot be listed.
+/// The fully qualified names of the test classes the project runs (SurefireFilter over the
+/// test files its build compiles), sorted. Fails when the folder cannot be listed.
 Result<std::vector<std::string>> surefire_test_classes(const Project& project);
 
 }  // namespace panta::project

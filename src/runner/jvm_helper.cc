@@ -96,10 +96,13 @@ json run_json(const RunRequest& r, const std::vector<std::string>& tests) {
     for (const auto& [name, value] : r.system_properties) properties[name] = value;
     j["system_properties"] = std::move(properties);
   }
+  if (!r.include_tags.empty()) j["include_tags"] = r.include_tags;
+  if (!r.exclude_tags.empty()) j["exclude_tags"] = r.exclude_tags;
   if (!r.coverage_store.empty() && !r.coverage_classes.empty()) {
     j["coverage_store"] = r.coverage_store;
     j["coverage_store_reset"] = r.coverage_store_reset;
     j["coverage_store_if_passed"] = r.coverage_store_if_passed;
+    if (!r.coverage_store_base.empty()) j["coverage_store_base"] = r.coverage_store_base;
   }
   return j;
 }
@@ -357,6 +360,8 @@ class JvmHelper final : public JvmRunner {
     }
     for (const json& c : answer.value("coverage", json::array()))
       out.coverage.push_back(class_coverage_of(c));
+    for (const json& c : answer.value("without_tests", json::array()))
+      if (c.is_string()) out.classes_without_tests.push_back(c.get<std::string>());
     out.coverage_store_merged = answer.value("coverage_store_merged", false);
     out.coverage_store_runs = static_cast<int>(num(answer, "coverage_store_runs"));
   }

@@ -72,8 +72,14 @@ struct RunRequest {
   std::string coverage_store;
   bool coverage_store_reset = false;      ///< Empty the store first.
   bool coverage_store_if_passed = false;  ///< Merge only when every test passed or was skipped.
+  /// A store created or reset by this run starts as a copy of this one ("" for empty).
+  std::string coverage_store_base;
   /// System properties set for the run (Surefire's systemPropertyVariables), restored after.
   std::vector<std::pair<std::string, std::string>> system_properties;
+  /// JUnit tag expressions the run keeps (any; all when empty) and leaves out (Surefire's
+  /// groups and excludedGroups).
+  std::vector<std::string> include_tags;
+  std::vector<std::string> exclude_tags;
 };
 
 struct RunResult {
@@ -85,6 +91,9 @@ struct RunResult {
   /// than the caller merged when the helper was restarted and lost it).
   bool coverage_store_merged = false;
   int coverage_store_runs = 0;
+  /// Whole test classes asked for that declare no test (test data or helpers Surefire's
+  /// patterns take): they ran nothing and are no failure, as Surefire reports nothing of them.
+  std::vector<std::string> classes_without_tests;
   /// Processes the run left behind that had left the helper's tree (setsid, a double fork),
   /// killed after it (a helper under a keeper only).
   int stray_processes = 0;

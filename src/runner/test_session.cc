@@ -29,6 +29,17 @@ Status replace_folder(const std::string& from, const std::string& to) {
   fs::remove_all(from, ec);
   return ok_status();
 }
+// Why the main sources (or an upstream module's) do not compile, and the way around it.
+Error main_compile_error(const std::string& module, const CompileResult& result) {
+  std::string whose = module.empty() ? "the main sources" : "module " + module;
+  std::string diagnostics = format_diagnostics(result.diagnostics);
+  if (diagnostics.empty()) diagnostics = "javac gave no diagnostic (out of memory or stack?)\n";
+  return Error{whose + " do not compile with the build's settings:\n" + diagnostics +
+               "(Panta compiles them as the build's compiler plugin is configured, but runs no "
+               "other plugin: where the build generates sources, build it once and give its "
+               "classes with --classes, e.g. --classes target/classes)"};
+}
+
 }  // namespace
 
 Result<TestSession> TestSession::open(const project::Project& project, JvmRunner& runner,
@@ -45,7 +56,7 @@ Result<TestSession> TestSession::open(const project::Project& project, JvmRunner
 
 Status TestSession::compile_main(const std::string& scratch) {
   for (const project::UpstreamModule& m : project_->upstream) {
-    Sources upstream{m.artifact, m.src_dir, m.classes_dir, m.classpath, m.encoding, m.release};
+    Sources upstream{m.artifact, m.src_dir, m.classes_dir, m.classpath, m.encoding, m.compiler};
     if (auto s = compile_sources(upstream, scratch); !s) return s;
   }
   Sources main{"",
@@ -53,14 +64,16 @@ Status TestSession::compile_main(const std::string& scratch) {
                classes_dir_,
                project_->classpath,
                project_->encoding,
-               project_->release};
+               project_->main_compiler};
   return compile_sources(main, scratch);
 }
 
 Status TestSession::compile_sources(const Sources& what, const std::string& scratch) {
   std::string stamp_name = what.module.empty() ? kMainStamp : "upstream-" + what.module + ".stamp";
-  auto fingerprint = what.module.empty() ? project::main_sources_fingerprint(*project_)
-                                         : project::sources_fingerprint(what.src_dir, what.module);
+  auto fingerprint = what.module.empty()
+                         ? project::main_sources_fingerprint(*project_)
+                         : project::sources_fingerprint(
+                               what.src_dir, what.module + project::settings_key(what.compiler));
   if (!fingerprint) return fingerprint.error();
   auto stamp = project::read_stamp(project_->root, stamp_name);
   std::error_code ec;
@@ -68,7 +81,10 @@ Status TestSession::compile_sources(const Sources& what, const std::string& scra
     reused_ = reused_ || what.module.empty();
     return ok_status();
   }
-  auto sources = project::list_java_files(what.src_dir);
+  std::vector<std::string> roots = {what.src_dir};
+  roots.insert(roots.end(), what.compiler.extra_source_roots.begin(),
+               what.compiler.extra_source_roots.end());
+  auto sources = project::compiled_sources(roots, what.compiler);
   if (!sources) return sources.error();
   if (sources->empty() && what.module.empty()) return Error{what.src_dir + ": no .java files"};
   std::string staging = (fs::path(scratch) / ("classes-" + what.module)).string();
@@ -80,13 +96,12 @@ Status TestSession::compile_sources(const Sources& what, const std::string& scra
     request.classpath = what.classpath;
     for (const std::string& s : *sources) request.sources.push_back({s, std::nullopt});
     request.options = {"-encoding", what.encoding};
-    request.release = what.release;
+    for (std::string& option : project::javac_options(what.compiler))
+      request.options.push_back(std::move(option));
+    request.release = what.compiler.release;
     auto result = runner_->compile(request);
     if (!result) return result.error();
-    if (!result->success) {
-      std::string whose = what.module.empty() ? "the main sources" : "module " + what.module;
-      return Error{whose + " do not compile:\n" + format_diagnostics(result->diagnostics)};
-    }
+    if (!result->success) return main_compile_error(what.module, *result);
   }
   fs::create_directories(fs::path(what.classes_dir).parent_path(), ec);
   if (auto s = replace_folder(staging, what.classes_dir); !s) return s;
@@ -105,28 +120,55 @@ std::vector<std::string> TestSession::run_classpath() const {
   return cp;
 }
 
+Result<std::vector<std::string>> TestSession::all_test_sources() const {
+  std::vector<std::string> roots = {project_->test_dir};
+  roots.insert(roots.end(), project_->test_compiler.extra_source_roots.begin(),
+               project_->test_compiler.extra_source_roots.end());
+  return project::compiled_sources(roots, project_->test_compiler);
+}
+
 Result<CompileResult> TestSession::compile_tests(const std::vector<std::string>& files) {
   std::vector<std::string> sources = files;
   if (sources.empty()) {
-    auto all = project_->test_sources();
+    auto all = all_test_sources();
     if (!all) return all.error();
     sources = std::move(*all);
   }
   return compile_test_files(sources, !files.empty());
 }
 
-Result<CompileResult> TestSession::compile_test_files(const std::vector<std::string>& sources,
-                                                      bool source_path) {
-  compiled_text_.erase("tests");  // the unit is replaced
+CompileRequest TestSession::test_request() const {
   CompileRequest request;
-  request.unit = "tests";
   request.classpath = run_classpath();
+  request.options = {"-encoding", project_->encoding};
+  for (std::string& option : project::javac_options(project_->test_compiler))
+    request.options.push_back(std::move(option));
+  request.release = project_->test_compiler.release;
+  return request;
+}
+
+namespace {
+
+// The test folders as javac's -sourcepath: test classes a named file uses are found there.
+std::vector<std::string> test_source_path(const project::Project& project) {
+  std::string path = project.test_dir;
+  for (const std::string& root : project.test_compiler.extra_source_roots) path += ":" + root;
+  return {"-sourcepath", path, "-implicit:class"};
+}
+
+}  // namespace
+
+Result<CompileResult> TestSession::compile_test_files(const std::vector<std::string>& sources,
+                                                      bool source_path, const std::string& unit) {
+  compiled_text_.erase(unit);  // the unit is replaced
+  CompileRequest request = test_request();
+  request.unit = unit;
   for (const std::string& s : sources) request.sources.push_back({s, std::nullopt});
   // Named test files may use helpers of the test folder: javac finds those on the source path.
-  if (source_path) request.options = {"-sourcepath", project_->test_dir, "-implicit:class"};
-  request.options.push_back("-encoding");
-  request.options.push_back(project_->encoding);
-  request.release = project_->release;
+  if (source_path) {
+    for (std::string& option : test_source_path(*project_))
+      request.options.push_back(std::move(option));
+  }
   if (sources.empty()) return CompileResult{true, {}, {}};
   return runner_->compile(request);
 }
@@ -144,15 +186,16 @@ std::string first_error_text(const Diagnostic& d) {
 }  // namespace
 
 Result<CompileResult> TestSession::compile_tests_leaving_out(const std::vector<std::string>& files,
-                                                             std::vector<LeftOut>& left_out) {
+                                                             std::vector<LeftOut>& left_out,
+                                                             const std::string& unit) {
   std::vector<std::string> sources = files;
   if (sources.empty()) {
-    auto all = project_->test_sources();
+    auto all = all_test_sources();
     if (!all) return all.error();
     sources = std::move(*all);
   }
   for (int round = 0;; ++round) {
-    auto result = compile_test_files(sources, !files.empty());
+    auto result = compile_test_files(sources, !files.empty(), unit);
     if (!result || result->success || round == 10 || sources.empty()) return result;
     std::map<std::string, std::string> failing;  // file -> its first error
     for (const Diagnostic& d : result->diagnostics) {
@@ -182,13 +225,11 @@ Result<CompileResult> TestSession::compile_test_text(const std::string& path,
     return it->second.result;
   }
   compiled_text_.erase(unit);
-  CompileRequest request;
+  CompileRequest request = test_request();
   request.unit = unit;
-  request.classpath = run_classpath();
   request.sources.push_back({path, text});
-  request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
-                     project_->encoding};
-  request.release = project_->release;
+  for (std::string& option : test_source_path(*project_))
+    request.options.push_back(std::move(option));
   auto result = runner_->compile(request);
   if (result && result->success) compiled_text_[unit] = {path, text, *result};
   return result;
@@ -196,13 +237,11 @@ Result<CompileResult> TestSession::compile_test_text(const std::string& path,
 
 Result<CompileResult> TestSession::compile_tests_into(const std::string& output_dir,
                                                       const std::vector<Source>& sources) {
-  CompileRequest request;
+  CompileRequest request = test_request();
   request.output_dir = output_dir;
-  request.classpath = run_classpath();
   request.sources = sources;
-  request.options = {"-sourcepath", project_->test_dir, "-implicit:class", "-encoding",
-                     project_->encoding};
-  request.release = project_->release;
+  for (std::string& option : test_source_path(*project_))
+    request.options.push_back(std::move(option));
   return runner_->compile(request);
 }
 
@@ -219,7 +258,10 @@ Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
   request.coverage_store = options.coverage_store;
   request.coverage_store_reset = options.coverage_store_reset;
   request.coverage_store_if_passed = options.coverage_store_if_passed;
+  request.coverage_store_base = options.coverage_store_base;
   request.system_properties = project_->surefire.system_properties;
+  request.include_tags = project_->surefire.groups;
+  request.exclude_tags = project_->surefire.excluded_groups;
   return runner_->run(request);
 }
 

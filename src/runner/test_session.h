@@ -24,8 +24,9 @@ class TestSession {
   static Result<TestSession> open(const project::Project& project, JvmRunner& runner,
                                   const std::string& scratch);
 
-  /// Compiles the test sources (all of the test folder, or `files`) as the in-memory unit
-  /// "tests", replacing the previous one. A failure to compile is a result, not an error.
+  /// Compiles the test sources (all the build compiles, or `files`) with the build's test
+  /// compiler settings as the unit "tests", replacing the previous one. A failure to compile is a
+  /// result, not an error.
   Result<CompileResult> compile_tests(const std::vector<std::string>& files = {});
 
   /// A test file left out because it does not compile, with javac's first error on it.
@@ -37,7 +38,8 @@ class TestSession {
   /// javac reports errors in and compiles the rest again (at most 10 rounds), so the others
   /// still run. `left_out` lists what was dropped; the result is that of the last round.
   Result<CompileResult> compile_tests_leaving_out(const std::vector<std::string>& files,
-                                                  std::vector<LeftOut>& left_out);
+                                                  std::vector<LeftOut>& left_out,
+                                                  const std::string& unit = "tests");
 
   /// Compiles one test class from text (held in memory under its file path) as the in-memory
   /// unit `unit`; other classes of the test folder it uses come from the source path. The same
@@ -63,6 +65,8 @@ class TestSession {
     std::string coverage_store;
     bool coverage_store_reset = false;
     bool coverage_store_if_passed = false;
+    /// A store created or reset by the run starts as a copy of this one ("" for empty).
+    std::string coverage_store_base;
   };
 
   /// Runs test specs ("pkg.Class" or "pkg.Class#method") with coverage of `coverage_classes`.
@@ -102,11 +106,15 @@ class TestSession {
     std::string classes_dir;
     std::vector<std::string> classpath;
     std::string encoding;
-    std::optional<int> release;
+    project::CompilerSettings compiler;
   };
+  /// A compilation of test sources with the build's test compiler settings.
+  CompileRequest test_request() const;
+  /// The test sources the build compiles (its test includes and excludes).
+  Result<std::vector<std::string>> all_test_sources() const;
   Status compile_main(const std::string& scratch);
   Result<CompileResult> compile_test_files(const std::vector<std::string>& sources,
-                                           bool source_path);
+                                           bool source_path, const std::string& unit = "tests");
   Status compile_sources(const Sources& what, const std::string& scratch);
   std::vector<std::string> run_classpath() const;
 

@@ -47,9 +47,17 @@ Status prepare_scratch(const std::string& scratch, runner::HelperConfig& config,
   return ok_status();
 }
 
-}  // namespace
+// Sets the build's variables in the helper's environment (ours, when it has none of its own).
+void set_build_env(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
+  if (spec.build_env.empty()) return;
+  if (!config.environment) config.environment = process::current_environment();
+  for (const auto& [name, value] : spec.build_env) {
+    std::erase_if(*config.environment, [&](const auto& kv) { return kv.first == name; });
+    config.environment->emplace_back(name, value);
+  }
+}
 
-Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
+Result<HelperSandbox> confine(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
   if (auto s = check_pass_through(spec.test_env); !s) return s.error();
   HelperSandbox out;
   out.mode = spec.requested.value_or(SandboxMode::kStrict);
@@ -93,6 +101,14 @@ Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::Help
   }
   config.command_prefix = overlay_prefix("bwrap", layout);
   out.overlay = layout.overlay;
+  return out;
+}
+
+}  // namespace
+
+Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
+  auto out = confine(spec, config);
+  if (out) set_build_env(spec, config);
   return out;
 }
 

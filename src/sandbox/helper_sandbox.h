@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -15,8 +16,11 @@ struct HelperSandboxSpec {
   /// --sandbox / panta.toml; nullopt: strict where it can start, else fallback.
   std::optional<SandboxMode> requested;
   std::vector<std::string> test_env;  ///< --test-env: more variables the tests get.
-  std::string scratch;                ///< The helper's writable folder; it must exist.
-  std::string workdir;                ///< Where it starts (the module root); "" for scratch.
+  /// Variables the build sets for its tests (Surefire's environmentVariables, JAVA_HOME of
+  /// the JDK that runs them), as they are given, in every mode.
+  std::vector<std::pair<std::string, std::string>> build_env;
+  std::string scratch;  ///< The helper's writable folder; it must exist.
+  std::string workdir;  ///< Where it starts (the module root); "" for scratch.
   /// Paths the helper reads: the project, its class path and classes, the helper jar. The JDK
   /// of `config.java` is added.
   std::vector<std::string> visible;

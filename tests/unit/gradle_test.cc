@@ -32,6 +32,12 @@ constexpr const char* kReport =
     "panta-gradle: output /b/app/build/classes/java/main\n"
     "panta-gradle: release 1.8\n"
     "panta-gradle: encoding UTF-8\n"
+    "panta-gradle: test-release 11\n"
+    "panta-gradle: compiler-arg -parameters\n"
+    "panta-gradle: compiler-arg -Werror\n"
+    "panta-gradle: test-processor-path-set true\n"
+    "panta-gradle: test-processor-path /r/lombok.jar\n"
+    "panta-gradle: processor-path-set true\n"
     "panta-gradle: compile /r/lang3.jar\n"
     "panta-gradle: test-runtime /b/app/build/classes/java/main\n"
     "panta-gradle: test-runtime /r/lang3.jar\r\n"
@@ -52,6 +58,11 @@ TEST(GradleReport, ParsesCompleteBlocksAndSkipsTheRest) {
   EXPECT_EQ(app.release, "1.8");
   EXPECT_EQ(app.encoding, "UTF-8");
   EXPECT_EQ(app.compile_classpath, std::vector<std::string>{"/r/lang3.jar"});
+  EXPECT_EQ(app.test_release, "11");
+  EXPECT_EQ(app.compiler_args, (std::vector<std::string>{"-parameters", "-Werror"}));
+  EXPECT_TRUE(app.processor_path_set);
+  EXPECT_TRUE(app.processor_path.empty());
+  EXPECT_EQ(app.test_processor_path, std::vector<std::string>{"/r/lombok.jar"});
   EXPECT_EQ(app.test_runtime_classpath.size(), 3u);
   EXPECT_EQ(app.test_runtime_classpath[1], "/r/lang3.jar");
 }
@@ -180,7 +191,8 @@ TEST(FakeGradlew, ResolvesThenAnswersFromTheCache) {
   ASSERT_TRUE(project) << project.error().message;
   EXPECT_EQ(project->classpath, std::vector<std::string>{jar});
   EXPECT_TRUE(project->test_classpath.empty());  // no JUnit: the default stack comes later
-  EXPECT_EQ(project->release, 11);
+  EXPECT_EQ(project->main_compiler.release, 11);
+  EXPECT_EQ(project->test_compiler.release, 11);
   EXPECT_EQ(maven.fetches, 0);
   std::string calls = test::slurp(dir.path() + "/calls");
   EXPECT_NE(calls.find("--offline -q --no-daemon --console=plain --init-script "),

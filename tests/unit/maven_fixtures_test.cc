@@ -5,6 +5,7 @@
 #include <sys/file.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -30,31 +31,38 @@ std::ostream& operator<<(std::ostream& os, const Counts& c) {
             << ", branches " << c.branches_covered << "/" << c.branches_covered + c.branches_missed;
 }
 
-/// The fixtures measured once by `mvn test` with JaCoCo 0.8.15 (offline: setup fetched what it
-/// needs), shared by the tests of this file across processes (a lock; a folder per fixture
-/// version under the build folder).
-std::string jacoco_run() {
+/// Where Temurin's JDK 25 lies on this machine kind, for the fixture that needs Java 21.
+const std::string kJdk25 = "/usr/lib/jvm/temurin-25-jdk-amd64";
+
+/// `fixtures` (a folder of kFixtures' parent) measured once by `mvn test` with JaCoCo 0.8.15
+/// (offline: setup fetched what it needs; `pom` is the build file, `java_home` the JDK Maven
+/// runs on, "" for the default), shared by the tests of this file across processes (a lock; a
+/// folder per fixture set under the build folder).
+std::string jacoco_run(const std::string& fixtures = kFixtures, const std::string& pom = "pom.xml",
+                       const std::string& java_home = "") {
   std::string base = fs::path(PANTA_BINARY).parent_path().string() + "/maven-fixtures";
   fs::create_directories(base);
   int lock = ::open((base + "/.lock").c_str(), O_CREAT | O_RDWR, 0644);
   ::flock(lock, LOCK_EX);
-  std::string dir = base + "/measured";
+  std::string dir = base + "/measured-" + fs::path(fixtures).filename().string() +
+                    (java_home.empty() ? "" : "-" + fs::path(java_home).filename().string());
   std::string stamp = dir + "/.done";
   // Measured again when a fixture changed since (any file newer than the stamp).
   bool fresh = fs::exists(stamp);
   if (fresh) {
     auto when = fs::last_write_time(stamp);
-    for (const auto& e : fs::recursive_directory_iterator(kFixtures)) {
+    for (const auto& e : fs::recursive_directory_iterator(fixtures)) {
       if (e.is_regular_file() && e.last_write_time() > when) fresh = false;
     }
   }
   if (!fresh) {
     fs::remove_all(dir);
-    fs::copy(kFixtures, dir, fs::copy_options::recursive);
-    CommandResult mvn = run_command(
-        "cd " + dir +
-        " && mvn -B -q -o -Dstyle.color=never org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent "
-        "test org.jacoco:jacoco-maven-plugin:0.8.15:report > mvn.log 2>&1");
+    fs::copy(fixtures, dir, fs::copy_options::recursive);
+    std::string env = java_home.empty() ? "" : "JAVA_HOME=" + java_home + " ";
+    CommandResult mvn =
+        run_command("cd " + dir + " && " + env + "mvn -B -q -o -Dstyle.color=never -f " + pom +
+                    " org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent "
+                    "test org.jacoco:jacoco-maven-plugin:0.8.15:report > mvn.log 2>&1");
     EXPECT_EQ(mvn.exit_code, 0) << "mvn test failed (run `make setup` online once): "
                                 << slurp(dir + "/mvn.log");
     std::ofstream(stamp) << "done\n";
@@ -62,6 +70,51 @@ std::string jacoco_run() {
   ::flock(lock, LOCK_UN);
   ::close(lock);
   return dir;
+}
+
+/// Test results counted as Surefire counts them: its XML reports' test cases by outcome.
+struct TestCounts {
+  int passed = 0, failed = 0, errors = 0, skipped = 0;
+  bool operator==(const TestCounts&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& os, const TestCounts& c) {
+  return os << c.passed << " passed, " << c.failed << " failed, " << c.errors << " errors, "
+            << c.skipped << " skipped";
+}
+
+TestCounts surefire_counts(const std::string& module_dir) {
+  TestCounts out;
+  for (const auto& e : fs::directory_iterator(module_dir + "/target/surefire-reports")) {
+    std::string name = e.path().filename().string();
+    if (!name.starts_with("TEST-") || e.path().extension() != ".xml") continue;
+    pugi::xml_document doc;
+    EXPECT_TRUE(doc.load_file(e.path().c_str())) << e.path();
+    for (const pugi::xml_node& c : doc.child("testsuite").children("testcase")) {
+      if (c.child("failure")) {
+        ++out.failed;
+      } else if (c.child("error")) {
+        ++out.errors;
+      } else if (c.child("skipped")) {
+        ++out.skipped;
+      } else {
+        ++out.passed;
+      }
+    }
+  }
+  return out;
+}
+
+TestCounts panta_counts(const nlohmann::json& report) {
+  TestCounts out;
+  for (const auto& t : report["tests"]) {
+    std::string status = t["status"];
+    if (status == "passed") ++out.passed;
+    if (status == "failed") ++out.failed;
+    if (status == "error" || status == "timeout") ++out.errors;
+    if (status == "skipped") ++out.skipped;
+  }
+  return out;
 }
 
 /// JaCoCo's counts per source file ("fix.mock.Checkout") of a fixture module.
@@ -94,23 +147,34 @@ std::string copy_fixtures(const TempDir& dir) {
   return root;
 }
 
-void expect_counts_of_mvn_test(const std::string& module) {
-  std::map<std::string, Counts> expected = jacoco_counts(jacoco_run() + "/" + module);
-  ASSERT_FALSE(expected.empty());
+/// panta coverage of `module` of a copy of `sources` (with `options`) counts the tests as
+/// Surefire does and the lines and branches as JaCoCo does in `measured` (jacoco_run's folder
+/// of the same fixtures); returns the run.
+PantaRun expect_counts_of(const std::string& measured, const std::string& sources,
+                          const std::string& module, const std::string& options = "") {
+  std::map<std::string, Counts> expected = jacoco_counts(measured + "/" + module);
+  EXPECT_FALSE(expected.empty());
   TempDir dir;
-  std::string root = copy_fixtures(dir);
-  PantaRun r =
-      run_panta(dir, "coverage --format json --test-timeout 30 --project " + root + "/" + module);
-  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  std::string root = dir.path() + "/fixtures";
+  fs::copy(sources, root, fs::copy_options::recursive);
+  PantaRun r = run_panta(dir, "coverage --format json --test-timeout 60 --project " + root + "/" +
+                                  module + " " + options);
+  EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
+  if (r.exit_code != 0) return r;
   nlohmann::json report = nlohmann::json::parse(r.out);
   std::map<std::string, Counts> got;
   for (const auto& c : report["classes"]) {
     got[c["name"]] = {c["lines"]["covered"], c["lines"]["missed"], c["branches"]["covered"],
                       c["branches"]["missed"]};
   }
-  for (const auto& t : report["tests"]) EXPECT_EQ(t["status"], "passed") << t.dump();
+  EXPECT_EQ(panta_counts(report), surefire_counts(measured + "/" + module)) << r.out;
   EXPECT_EQ(got, expected) << r.out;
   EXPECT_EQ(r.err.find("runs as version"), std::string::npos) << r.err;
+  return r;
+}
+
+void expect_counts_of_mvn_test(const std::string& module) {
+  expect_counts_of(jacoco_run(), kFixtures, module);
 }
 
 TEST(MavenFixtures, MockitoJupiterCountsEqualMvnTest) {
@@ -129,11 +193,70 @@ TEST(MavenFixtures, ParentManagedCountsEqualMvnTest) {
   expect_counts_of_mvn_test("parent-managed/lib");
 }
 
+// Spring's test contexts read the test classes as resources: @WebMvcTest, @DataJpaTest on H2 and
+// @SpringBootTest run; the parent's -parameters names the controller's path variable; a class
+// disabled by a condition counts as Surefire counts it, a class of test data as nothing.
+TEST(MavenFixtures, SpringBootAppCountsEqualMvnTest) {
+  PantaRun r = expect_counts_of(jacoco_run(), kFixtures, "spring-app");
+  EXPECT_NE(r.err.find("note: no test in fix.spring.TestBooks"), std::string::npos) << r.err;
+}
+
+// Main code for Java 8 with an excluded module-info.java; tests for Java 11, one excluded.
+TEST(MavenFixtures, TestReleaseAboveReleaseCountsEqualMvnTest) {
+  expect_counts_of_mvn_test("test-release");
+}
+
+// Lombok runs from the compiler plugin's annotationProcessorPaths.
+TEST(MavenFixtures, LombokCountsEqualMvnTest) {
+  expect_counts_of_mvn_test("lombok");
+}
+
+// A release-21 module: the JDK 17 found first is refused with the JDK to use; with
+// --java-home pointing at a newer one, the tests run as Maven runs them on it.
+TEST(MavenFixtures, Java21ModuleNeedsANewerJdkAndRunsOnIt) {
+  TempDir dir;
+  std::string root = copy_fixtures(dir);
+  PantaRun refused = run_panta(dir, "coverage --project " + root + "/java21");
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("the build compiles for Java 21"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--java-home"), std::string::npos) << refused.err;
+  if (!fs::exists(kJdk25 + "/bin/javac")) {
+    GTEST_SKIP() << "no JDK 21 or newer at " << kJdk25 << ": the Java 21 module is not run";
+  }
+  expect_counts_of(jacoco_run(kFixtures + "/java21", "pom.xml", kJdk25), kFixtures + "/java21", "",
+                   "--java-home " + kJdk25);
+}
+
+// A plain layout whose JUnit 4 jars the user gives: Panta adds the Platform launcher and the
+// Vintage engine; the counts are those of Surefire and JaCoCo on the same folders.
+TEST(MavenFixtures, PlainJUnit4LayoutWithItsOwnJarsCountsEqualMvnTest) {
+  std::string plain = std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/plain-junit4";
+  std::string measured = jacoco_run(plain, "maven-pom.xml");
+  std::string repository = std::string(std::getenv("HOME")) + "/.m2/repository";
+  std::string jars = repository + "/junit/junit/4.13.2/junit-4.13.2.jar:" + repository +
+                     "/org/hamcrest/hamcrest-core/1.3/hamcrest-core-1.3.jar";
+  std::map<std::string, Counts> expected = jacoco_counts(measured);
+  TempDir dir;
+  fs::copy(plain, dir.path() + "/plain", fs::copy_options::recursive);
+  PantaRun r = run_panta(dir, "coverage --format json --project " + dir.path() +
+                                  "/plain --src-dir src --test-dir test --classpath " + jars);
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  nlohmann::json report = nlohmann::json::parse(r.out);
+  std::map<std::string, Counts> got;
+  for (const auto& c : report["classes"]) {
+    got[c["name"]] = {c["lines"]["covered"], c["lines"]["missed"], c["branches"]["covered"],
+                      c["branches"]["missed"]};
+  }
+  EXPECT_EQ(panta_counts(report), surefire_counts(measured)) << r.out;
+  EXPECT_EQ(got, expected) << r.out;
+}
+
 /// panta generate with a scripted model answering `answer` (a Java code block's content)
 /// keeps the test `name` in the class's test file: it compiles and passes only with the
 /// project's own library versions.
-void expect_generated_test_kept(const std::string& module, const std::string& class_name,
-                                const std::string& answer, const std::string& name) {
+PantaRun expect_generated_test_kept(const std::string& module, const std::string& class_name,
+                                    const std::string& answer, const std::string& name,
+                                    const std::string& test_class = "") {
   TempDir dir;
   std::string root = copy_fixtures(dir);
   dir.write("answer.txt", "```java\n" + answer + "```\n");
@@ -141,12 +264,13 @@ void expect_generated_test_kept(const std::string& module, const std::string& cl
   PantaRun r = run_panta(dir, "generate --project " + root + "/" + module + " --class " +
                                   class_name + " --llm 'cmd:sh " + dir.path() +
                                   "/answer.sh' --max-iterations 1 --test-timeout 30");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::string path = class_name;
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::string path = test_class.empty() ? class_name + "Test" : test_class;
   std::replace(path.begin(), path.end(), '.', '/');
-  std::string written = slurp(root + "/" + module + "/src/test/java/" + path + "Test.java");
+  std::string written = slurp(root + "/" + module + "/src/test/java/" + path + ".java");
   EXPECT_NE(written.find("void " + name + "("), std::string::npos) << r.err << written;
   EXPECT_EQ(r.err.find("runs as version"), std::string::npos) << r.err;
+  return r;
 }
 
 TEST(MavenFixtures, GenerateKeepsAMockStaticTest) {
@@ -209,6 +333,38 @@ void keepsDigits() {
 }
 )",
                              "keepsDigits");
+}
+
+// A @WebMvcTest's new test runs in Spring's test context during validation too: it goes into
+// the class's existing BookControllerTests (Surefire's *Tests), and its gain is a line that
+// ran only in part (the lambda of a found book).
+TEST(MavenFixtures, GenerateKeepsAWebMvcTestInTheExistingTestsClass) {
+  PantaRun r =
+      expect_generated_test_kept("spring-app", "fix.spring.BookController", R"(@Test
+void knownBookShowsItsTitle() throws Exception {
+  given(shelf.find(3)).willReturn(Optional.of(new Book("Dune", "Herbert", 412)));
+  mvc.perform(get("/books/3")).andExpect(status().isOk()).andExpect(content().string("Dune"));
+}
+)",
+                                 "knownBookShowsItsTitle", "fix.spring.BookControllerTests");
+  EXPECT_NE(r.err.find("kept knownBookShowsItsTitle"), std::string::npos) << r.err;
+}
+
+// The other test classes that use Shelf count from the start; the new test goes into
+// ShelfTests, and no ShelfTest.java is made beside it.
+TEST(MavenFixtures, GenerateCountsTheOtherTestsOfTheClass) {
+  PantaRun r = expect_generated_test_kept("spring-app", "fix.spring.Shelf", R"(@Test
+void refusesBooksWithoutPages() {
+  Shelf shelf = new Shelf(books);
+  assertThatThrownBy(() -> shelf.add("Dune", "Herbert", 0)).hasMessage("a book needs pages");
+}
+)",
+                                          "refusesBooksWithoutPages", "fix.spring.ShelfTests");
+  EXPECT_NE(r.err.find("counting what BookControllerTests, SpringAppTests already cover"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("coverage now 93.3% lines, 75.0% branches"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("lines 93.3% -> 100.0%"), std::string::npos) << r.out;
 }
 
 }  // namespace

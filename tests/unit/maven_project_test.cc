@@ -83,7 +83,9 @@ TEST(MavenModel, EffectivePomGivesLayoutCompilerAndSurefire) {
              "<plugins><plugin><artifactId>maven-surefire-plugin</artifactId><configuration>"
              "<includes><include>**/*Check.java</include></includes><excludes><exclude>"
              "**/Slow*.java</exclude></excludes><systemPropertyVariables><mode>fast</mode>"
-             "</systemPropertyVariables><argLine>-Xss2m @{argLine}</argLine></configuration>"
+             "</systemPropertyVariables><argLine>-Xss2m @{argLine}</argLine><groups>fast, "
+             "unit</groups><excludedGroups>slow</excludedGroups><environmentVariables><MODE>ci"
+             "</MODE></environmentVariables></configuration>"
              "</plugin></plugins>");
   auto modules = parse_effective_pom(xml, "effective.xml");
   ASSERT_TRUE(modules.ok()) << modules.error().message;
@@ -99,6 +101,10 @@ TEST(MavenModel, EffectivePomGivesLayoutCompilerAndSurefire) {
   ASSERT_EQ(m.surefire.system_properties.size(), 1u);
   EXPECT_EQ(m.surefire.system_properties[0].second, "fast");
   EXPECT_EQ(m.surefire.arg_line, "-Xss2m @{argLine}");
+  EXPECT_EQ(m.surefire.groups, (std::vector<std::string>{"fast", "unit"}));
+  EXPECT_EQ(m.surefire.excluded_groups, std::vector<std::string>{"slow"});
+  ASSERT_EQ(m.surefire.environment.size(), 1u);
+  EXPECT_EQ(m.surefire.environment[0], std::make_pair(std::string("MODE"), std::string("ci")));
   ASSERT_EQ(m.dependencies.size(), 1u);
   EXPECT_EQ(m.dependencies[0].coordinate(), "org.junit.jupiter:junit-jupiter:5.14.1");
   EXPECT_FALSE(parse_effective_pom("<projects><bad", "e.xml").ok());

@@ -114,7 +114,7 @@ TEST(TestSession, ARunWhoseTestsFailIsNotMergedIntoTheStoreWhenThatIsAsked) {
                   ->compile_test_text(
                       path, test_class("  @Test\n  void t() {\n    covers(4); fail();\n  }\n"))
                   .ok());
-  TestSession::RunOptions options{"tests", "store", true, true};
+  TestSession::RunOptions options{"tests", "store", true, true, ""};
   auto run = session->run({"demo.GateTest"}, {"demo.Gate"}, 1s, options);
   ASSERT_TRUE(run.ok()) << run.error().message;
   EXPECT_FALSE(run->coverage_store_merged);

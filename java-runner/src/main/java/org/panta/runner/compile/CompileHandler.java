@@ -5,12 +5,10 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -50,12 +48,15 @@ public final class CompileHandler implements Handler {
     try {
       shared.setLocation(StandardLocation.CLASS_PATH, files(Fields.strings(request, "classpath")));
       shared.setLocation(StandardLocation.SOURCE_PATH, List.of());
+      // A --processor-path of an earlier request must not stay on the shared manager.
+      shared.setLocation(StandardLocation.ANNOTATION_PROCESSOR_PATH, null);
       MemoryOutputFileManager memory = new MemoryOutputFileManager(shared);
       boolean ok = compiler.getTask(null, memory, diagnostics, options, null, sources).call();
+      CompileOutput output = memory.output();
       if (ok && outputDir != null) {
-        writeClasses(Path.of(outputDir), memory.classes());
+        UnitStore.write(Path.of(outputDir), output);
       } else if (ok) {
-        units.put(unit, memory.classes());
+        units.put(unit, output);
       } else if (unit != null) {
         units.drop(unit);
       }
@@ -64,7 +65,7 @@ public final class CompileHandler implements Handler {
       answer.add("diagnostics", report(diagnostics.getDiagnostics()));
       JsonArray classes = new JsonArray();
       if (ok) {
-        memory.classes().keySet().forEach(classes::add);
+        output.classes().keySet().forEach(classes::add);
       }
       answer.add("classes", classes);
       return answer;
@@ -101,15 +102,13 @@ public final class CompileHandler implements Handler {
   }
 
   /**
-   * Default options -g (full debug info), -Xlint:none and, unless the caller passes any
-   * annotation-processing option, -proc:none; then release, then the caller's options.
+   * Default options -g (full debug info) and -Xlint:none; then release, then the caller's
+   * options. Annotation processing is javac's default (processors found on the class path run)
+   * unless the caller passes -proc:none, a -processor or a --processor-path.
    */
   private static List<String> options(JsonObject request) throws RequestException {
     List<String> extra = Fields.strings(request, "options");
     List<String> options = new ArrayList<>(List.of("-g", "-Xlint:none"));
-    if (extra.stream().noneMatch(o -> o.startsWith("-proc:") || o.startsWith("-processor"))) {
-      options.add("-proc:none");
-    }
     String release = Fields.string(request, "release", null);
     if (release != null) {
       options.add("--release");
@@ -140,13 +139,6 @@ public final class CompileHandler implements Handler {
     return out;
   }
 
-  private static void writeClasses(Path dir, Map<String, byte[]> classes) throws IOException {
-    for (Map.Entry<String, byte[]> e : classes.entrySet()) {
-      Path file = dir.resolve(e.getKey().replace('.', '/') + ".class");
-      Files.createDirectories(file.getParent());
-      Files.write(file, e.getValue());
-    }
-  }
 
   private static JsonArray report(List<Diagnostic<? extends JavaFileObject>> diagnostics) {
     JsonArray out = new JsonArray();

@@ -36,12 +36,25 @@ public final class CoverageStores {
 
   private final Map<String, Stored> stores = new HashMap<>();
 
-  /** The store of this name, created empty when absent (or when {@code reset}). */
-  public Stored get(String name, boolean reset) {
+  /**
+   * The store of this name, created when absent (or when {@code reset}): empty, or holding what
+   * the store {@code base} holds (when given and present; it does not count as a run).
+   */
+  public Stored get(String name, boolean reset, String base) {
     if (reset) {
       stores.remove(name);
     }
-    return stores.computeIfAbsent(name, n -> new Stored());
+    Stored from = base == null || base.equals(name) ? null : stores.get(base);
+    return stores.computeIfAbsent(
+        name,
+        n -> {
+          Stored fresh = new Stored();
+          if (from != null) {
+            fresh.merge(from.data());
+            fresh.runs = 0;
+          }
+          return fresh;
+        });
   }
 
   /** Forgets a store; false when there was none. */

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import org.panta.runner.compile.UnitStore;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,23 +22,33 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * Fresh class loader of one "run": project classpath entries plus in-memory units, over a
+ * Fresh class loader of one "run": compiled units plus project classpath entries, over a
  * {@link SharedApiClassLoader} parent (parent first). Every class it defines is transformed by
  * the {@link ClassTransformer}. Units take precedence over classpath entries, earlier units over
- * later ones. Must be closed after the run.
+ * later ones; a unit's classes are defined from the bytes javac produced (held in memory), while
+ * its folder serves them and its other files as resources. Must be closed after the run.
  */
 public final class RunClassLoader extends URLClassLoader {
-  private final List<Map<String, byte[]>> units;
+  private final List<UnitStore.Unit> units;
   private final ClassTransformer transformer;
   private final Set<String> defined = ConcurrentHashMap.newKeySet();
   private final Map<String, List<String>> nestedCache = new ConcurrentHashMap<>();
   private final Map<String, ProtectionDomain> domains = new ConcurrentHashMap<>();
 
   public RunClassLoader(
-      URL[] classpath, List<Map<String, byte[]>> units, ClassTransformer transformer, ClassLoader parent) {
-    super("panta-run", classpath, parent);
+      URL[] classpath, List<UnitStore.Unit> units, ClassTransformer transformer, ClassLoader parent) {
+    super("panta-run", withUnits(units, classpath), parent);
     this.units = units;
     this.transformer = transformer;
+  }
+
+  private static URL[] withUnits(List<UnitStore.Unit> units, URL[] classpath) {
+    List<URL> urls = new ArrayList<>();
+    for (UnitStore.Unit unit : units) {
+      urls.add(unit.url());
+    }
+    urls.addAll(List.of(classpath));
+    return urls.toArray(new URL[0]);
   }
 
   @Override
@@ -59,21 +70,23 @@ public final class RunClassLoader extends URLClassLoader {
   /**
    * The protection domain of a class from the class path: its jar or folder as code source, as
    * a URLClassLoader gives it (tests ask Class.getProtectionDomain().getCodeSource() where a class
-   * came from); for a class of an in-memory unit, one without a location.
+   * came from); for a class of a unit, the unit's folder.
    */
   private ProtectionDomain domainOf(String className) {
-    URL url = null;
-    boolean inUnit = false;
-    for (Map<String, byte[]> unit : units) {
-      inUnit = inUnit || unit.containsKey(className);
+    URL base = null;
+    for (UnitStore.Unit unit : units) {
+      if (base == null && unit.classes().containsKey(className)) {
+        base = unit.url();
+      }
     }
-    if (!inUnit) {
-      url = findResource(className.replace('.', '/') + ".class");
+    if (base == null) {
+      URL url = findResource(className.replace('.', '/') + ".class");
+      base = url == null ? null : codeBase(url, className);
     }
-    URL base = url == null ? null : codeBase(url, className);
+    URL codeBase = base;
     return domains.computeIfAbsent(
-        base == null ? "" : base.toString(),
-        k -> new ProtectionDomain(new CodeSource(base, (Certificate[]) null), null, this, null));
+        codeBase == null ? "" : codeBase.toString(),
+        k -> new ProtectionDomain(new CodeSource(codeBase, (Certificate[]) null), null, this, null));
   }
 
   /** The jar or folder a class file URL lies in. */
@@ -93,8 +106,8 @@ public final class RunClassLoader extends URLClassLoader {
 
   /** Untransformed class file of a project class (units, then classpath), or null. */
   public byte[] originalBytes(String className) {
-    for (Map<String, byte[]> unit : units) {
-      byte[] b = unit.get(className);
+    for (UnitStore.Unit unit : units) {
+      byte[] b = unit.classes().get(className);
       if (b != null) {
         return b;
       }
@@ -121,8 +134,8 @@ public final class RunClassLoader extends URLClassLoader {
   private List<String> findNestedClassNames(String outer) {
     String prefix = outer + "$";
     TreeSet<String> names = new TreeSet<>();
-    for (Map<String, byte[]> unit : units) {
-      for (String name : unit.keySet()) {
+    for (UnitStore.Unit unit : units) {
+      for (String name : unit.classes().keySet()) {
         if (name.startsWith(prefix)) {
           names.add(name);
         }

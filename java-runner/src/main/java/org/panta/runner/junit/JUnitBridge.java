@@ -33,6 +33,7 @@ public final class JUnitBridge implements TestBridge {
       CoverageSession coverage,
       boolean perTest,
       long timeoutMs,
+      Tags tags,
       OutputRouter router) {
     TestSelection selection = TestSelection.resolve(tests, loader);
     ResultCollector collector =
@@ -44,7 +45,7 @@ public final class JUnitBridge implements TestBridge {
                 CoverageReport.build(
                     data, coverage, loader::originalBytes, loader::nestedClassNames),
             new StackTrimmer(loader));
-    TestExecution execution = new TestExecution(launcher());
+    TestExecution execution = new TestExecution(launcher(), tags);
     Execution out = new Execution();
     if (!selection.selectors.isEmpty()) {
       try {
@@ -60,7 +61,10 @@ public final class JUnitBridge implements TestBridge {
     if (out.restartReason == null) { // a selected test that ran nothing gets JUnit's reason
       Set<String> ran = new HashSet<>();
       collector.outcomes().forEach(o -> ran.add(o.id));
-      execution.whyNotRun().outcomesFor(selection, ran).forEach(o -> out.results.add(o.toJson()));
+      execution
+          .whyNotRun()
+          .outcomesFor(selection, ran, out.withoutTests)
+          .forEach(o -> out.results.add(o.toJson()));
     }
     execution.notRun(collector).forEach(out.notRun::add);
     out.otherOut = collector.otherOut();

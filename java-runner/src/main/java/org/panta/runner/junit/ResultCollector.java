@@ -18,6 +18,7 @@ import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
 import org.panta.runner.coverage.CoverageSession;
 import org.panta.runner.io.CappedBuffer;
 import org.panta.runner.io.OutputRouter;
@@ -45,6 +46,7 @@ final class ResultCollector implements TestExecutionListener {
   private final CappedBuffer otherOut = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
   private final CappedBuffer otherErr = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
   private TestOutcome current;
+  private TestPlan plan;
   private long lastEventNanos = System.nanoTime();
   private long loadingAtLastEvent = ClassLoadingClock.nanos();
   private long timeoutMs;
@@ -93,11 +95,33 @@ final class ResultCollector implements TestExecutionListener {
   }
 
   @Override
+  public synchronized void testPlanExecutionStarted(TestPlan plan) {
+    this.plan = plan;
+  }
+
+  /**
+   * A skipped test is reported skipped; a skipped container (a class disabled by a condition, as
+   * Testcontainers disables one without Docker) is reported as its tests, each skipped for the
+   * container's reason, as Surefire reports it.
+   */
+  @Override
   public synchronized void executionSkipped(TestIdentifier id, String reason) {
-    TestOutcome o = outcome(id);
-    o.status = "skipped";
-    o.message = reason;
-    outcomes.put(o.uniqueId, o);
+    List<TestIdentifier> skipped = new ArrayList<>();
+    if (id.isTest() || plan == null) {
+      skipped.add(id);
+    } else {
+      for (TestIdentifier d : plan.getDescendants(id)) {
+        if (d.isTest()) {
+          skipped.add(d);
+        }
+      }
+    }
+    for (TestIdentifier t : skipped) {
+      TestOutcome o = outcome(t);
+      o.status = "skipped";
+      o.message = reason;
+      outcomes.put(o.uniqueId, o);
+    }
     markEvent();
   }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.TagFilter;
+import org.panta.runner.run.TestBridge;
 import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestIdentifier;
@@ -26,12 +28,14 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 final class TestExecution {
   static final long GRACE_MS = 1000;
   private final Launcher launcher;
+  private final TestBridge.Tags tags;
   private final WhyNotRun whyNotRun = new WhyNotRun();
   private List<String> discovered = List.of();
 
   /** One execution per run: instances are not reused. */
-  TestExecution(Launcher launcher) {
+  TestExecution(Launcher launcher, TestBridge.Tags tags) {
     this.launcher = launcher;
+    this.tags = tags;
   }
 
   /** Runs the tests; afterwards (also after HelperCompromised) {@link #notRun} is meaningful. */
@@ -101,6 +105,12 @@ final class TestExecution {
         LauncherDiscoveryRequestBuilder.request()
             .selectors(selectors)
             .configurationParameter("junit.platform.discovery.listener.default", "logging");
+    if (tags != null && !tags.include().isEmpty()) {
+      builder.filters(TagFilter.includeTags(tags.include()));
+    }
+    if (tags != null && !tags.exclude().isEmpty()) {
+      builder.filters(TagFilter.excludeTags(tags.exclude()));
+    }
     attachDiscoveryListener(builder, whyNotRun);
     return builder.build();
   }

@@ -26,8 +26,13 @@ final class WhyNotRun {
     }
   }
 
-  /** Error outcomes for the specs of `selection` none of whose outcomes is in `ids`. */
-  synchronized List<TestOutcome> outcomesFor(TestSelection selection, Set<String> ids) {
+  /**
+   * Error outcomes for the specs of `selection` none of whose outcomes is in `ids`, but for whole
+   * classes that declare no test at all (test data, a base class's helpers): those go to
+   * {@code withoutTests}, as Surefire runs them and reports nothing.
+   */
+  synchronized List<TestOutcome> outcomesFor(
+      TestSelection selection, Set<String> ids, List<String> withoutTests) {
     List<TestOutcome> out = new ArrayList<>();
     for (Map.Entry<String, List<String>> e : selection.prefixes.entrySet()) {
       boolean ran = false;
@@ -36,12 +41,47 @@ final class WhyNotRun {
         String cls = prefix.contains("#") ? prefix.substring(0, prefix.indexOf('#')) : prefix;
         ran |= ids.contains(cls) || ids.stream().anyMatch(id -> TestSelection.covers(prefix, id));
       }
-      if (!ran) {
-        String spec = e.getKey();
+      String spec = e.getKey();
+      TestSelection.Target target = selection.targets.get(spec);
+      if (!ran && discoveryIssues.isEmpty() && declaresNoTest(target)) {
+        withoutTests.add(spec);
+      } else if (!ran) {
         out.add(TestSelection.error(spec, "JUnit ran no test for " + spec + ": " + reason(selection.targets.get(spec)), null));
       }
     }
     return out;
+  }
+
+  /** A whole class none of whose methods (its superclasses' too) has a test-like annotation. */
+  private static boolean declaresNoTest(TestSelection.Target target) {
+    if (target == null || target.method() != null) {
+      return false;
+    }
+    try {
+      for (Class<?> c = target.cls(); c != null && c != Object.class; c = c.getSuperclass()) {
+        if (c.getDeclaredClasses().length > 0) {
+          return false; // @Nested classes, or classes JUnit 4 runners take: let JUnit say
+        }
+        for (Method m : c.getDeclaredMethods()) {
+          for (Annotation a : m.getAnnotations()) {
+            String name = a.annotationType().getSimpleName();
+            if (name.contains("Test") || name.contains("Theory") || name.contains("Property")) {
+              return false;
+            }
+          }
+        }
+        if (c.getAnnotations().length > 0 && c == target.cls()) {
+          for (Annotation a : c.getAnnotations()) {
+            if (a.annotationType().getName().startsWith("org.junit")) {
+              return false; // @RunWith, @Suite, @ExtendWith: a test class after all
+            }
+          }
+        }
+      }
+    } catch (LinkageError e) {
+      return false;
+    }
+    return true;
   }
 
   private String reason(TestSelection.Target target) {

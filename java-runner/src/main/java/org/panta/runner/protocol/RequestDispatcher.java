@@ -21,7 +21,7 @@ public final class RequestDispatcher {
   private boolean shutdown;
 
   public RequestDispatcher(OutputRouter router) {
-    UnitStore units = new UnitStore();
+    UnitStore units = new UnitStore(UnitStore.defaultRoot());
     CoverageStores stores = new CoverageStores();
     handlers.put("ping", request -> ping());
     handlers.put("compile", new CompileHandler(units));

@@ -44,12 +44,13 @@ public final class RunHandler implements Handler {
   }
 
   /** Where a run's coverage goes besides its answer: a named store and when to merge into it. */
-  private record StoreRequest(String name, boolean reset, boolean onlyIfPassed) {
+  private record StoreRequest(String name, boolean reset, boolean onlyIfPassed, String base) {
     static StoreRequest of(JsonObject request) throws RequestException {
       String name = Fields.string(request, "coverage_store", null);
       boolean reset = Fields.bool(request, "coverage_store_reset", false);
       boolean onlyIfPassed = Fields.bool(request, "coverage_store_if_passed", false);
-      return name == null ? null : new StoreRequest(name, reset, onlyIfPassed);
+      String base = Fields.string(request, "coverage_store_base", null);
+      return name == null ? null : new StoreRequest(name, reset, onlyIfPassed, base);
     }
   }
 
@@ -59,7 +60,7 @@ public final class RunHandler implements Handler {
     if (tests.isEmpty()) {
       throw new RequestException("'tests' is empty");
     }
-    List<Map<String, byte[]>> unitClasses = unitClasses(Fields.strings(request, "units"));
+    List<UnitStore.Unit> unitClasses = unitClasses(Fields.strings(request, "units"));
     List<String> coverageClasses = Fields.strings(request, "coverage_classes");
     String mode = Fields.string(request, "coverage_mode", "aggregate");
     if (!mode.equals("aggregate") && !mode.equals("per_test")) {
@@ -88,7 +89,12 @@ public final class RunHandler implements Handler {
     JdbcDrivers drivers = JdbcDrivers.register(loader);
     try {
       setSystemProperties(request);
-      execute(framework, tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, answer);
+      TestBridge.Tags tags =
+          new TestBridge.Tags(
+              Fields.strings(request, "include_tags"), Fields.strings(request, "exclude_tags"));
+      execute(
+          framework, tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, tags,
+          answer);
     } finally {
       answer.addProperty("processes_ended", LeftoverProcesses.endAll());
       drivers.deregister();
@@ -112,9 +118,10 @@ public final class RunHandler implements Handler {
       StoreRequest store,
       boolean perTest,
       long timeoutMs,
+      TestBridge.Tags tags,
       JsonObject answer) {
     TestBridge.Execution execution =
-        framework.bridge().execute(tests, loader, coverage, perTest, timeoutMs, router);
+        framework.bridge().execute(tests, loader, coverage, perTest, timeoutMs, tags, router);
     boolean compromised = execution.restartReason != null;
     if (compromised) {
       answer.addProperty("restart_reason", execution.restartReason);
@@ -123,12 +130,15 @@ public final class RunHandler implements Handler {
     answer.add("results", results);
     JsonArray notRunJson = execution.notRun;
     answer.add("not_run", notRunJson);
+    JsonArray withoutTests = new JsonArray();
+    execution.withoutTests.forEach(withoutTests::add);
+    answer.add("without_tests", withoutTests);
     answer.add("summary", Summary.of(results));
     if (coverage != null) {
       coverage.takeSnapshot();
       ExecutionDataStore reported = coverage.aggregate();
       if (store != null) {
-        CoverageStores.Stored stored = stores.get(store.name(), store.reset());
+        CoverageStores.Stored stored = stores.get(store.name(), store.reset(), store.base());
         boolean merge = !store.onlyIfPassed() || (!compromised && allPassed(results, notRunJson));
         if (merge) {
           stored.merge(coverage.aggregate());
@@ -184,10 +194,10 @@ public final class RunHandler implements Handler {
     return true;
   }
 
-  private List<Map<String, byte[]>> unitClasses(List<String> names) throws RequestException {
-    List<Map<String, byte[]>> out = new ArrayList<>();
+  private List<UnitStore.Unit> unitClasses(List<String> names) throws RequestException {
+    List<UnitStore.Unit> out = new ArrayList<>();
     for (String name : names) {
-      Map<String, byte[]> classes = units.get(name);
+      UnitStore.Unit classes = units.get(name);
       if (classes == null) {
         throw new RequestException("unknown unit '" + name + "'");
       }

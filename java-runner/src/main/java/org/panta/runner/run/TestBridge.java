@@ -18,11 +18,19 @@ public interface TestBridge {
   final class Execution {
     public JsonArray results = new JsonArray();
     public JsonArray notRun = new JsonArray();
+    /** Whole classes selected that declare no test (see PROTOCOL.md, "without_tests"). */
+    public java.util.List<String> withoutTests = new java.util.ArrayList<>();
     public CappedBuffer otherOut;
     public CappedBuffer otherErr;
     /** Set when a test thread could not be stopped: the helper must answer, then exit. */
     public String restartReason;
   }
+
+  /**
+   * JUnit tag expressions the run keeps (any of {@code include}; all when empty) and leaves out
+   * (any of {@code exclude}): Surefire's groups and excludedGroups.
+   */
+  record Tags(List<String> include, List<String> exclude) {}
 
   /**
    * Runs the test specs (classes loaded by {@code loader}) with a per-test time limit, taking
@@ -34,5 +42,6 @@ public interface TestBridge {
       CoverageSession coverage,
       boolean perTest,
       long timeoutMs,
+      Tags tags,
       OutputRouter router);
 }
