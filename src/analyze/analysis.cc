@@ -82,9 +82,33 @@ std::vector<std::string> collect_java_files(const std::vector<std::string>& path
   return files;
 }
 
+namespace {
+
+// Why a file larger than `limit` bytes is not read, "" when it is not.
+std::string over_size_limit(const std::string& path, uint64_t limit) {
+  std::error_code ec;
+  uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec || size <= limit) return "";
+  auto amount = [](double bytes) {
+    return bytes < 1048576 ? fmt::format("{:.0f} KB", bytes / 1024)
+                           : fmt::format("{:.1f} MB", bytes / 1048576);
+  };
+  return fmt::format(
+      "{}: {}, more than --max-file-size {}: not analysed (its syntax tree would take about {} "
+      "of memory)",
+      path, amount(static_cast<double>(size)), amount(static_cast<double>(limit)),
+      amount(static_cast<double>(size) * 100.0));
+}
+
+}  // namespace
+
 FileAnalysis analyze_file(const std::string& path, const AnalyzeOptions& options) {
   FileAnalysis out;
   out.path = path;
+  if (std::string too_large = over_size_limit(path, options.max_file_bytes); !too_large.empty()) {
+    out.errors.push_back(too_large);
+    return out;
+  }
   auto text = java::read_text_file(path, options.encoding);
   if (!text) {
     out.errors.push_back(text.error().message);

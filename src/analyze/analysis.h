@@ -44,6 +44,9 @@ struct AnalyzeOptions {
   /// The sources' encoding; other than UTF-8 they are converted to UTF-8 when read (line
   /// numbers stay those of the file).
   std::string encoding = "UTF-8";
+  /// A larger file is not read: an error names its size and the limit (--max-file-size). A
+  /// syntax tree takes about 100 bytes of memory per byte of source.
+  uint64_t max_file_bytes = 8ULL << 20;
 };
 
 /// Expands files and folders (searched recursively, sorted, hidden folders such as .panta and

@@ -21,6 +21,7 @@ struct AnalyzeArgs {
   unsigned jobs = 0;
   size_t path_budget = cfg::PathOptions{}.max_partial_paths;
   std::string encoding = "UTF-8";
+  double max_file_mb = 8;
 };
 
 int run_analyze(const AnalyzeArgs& args) {
@@ -30,6 +31,7 @@ int run_analyze(const AnalyzeArgs& args) {
   options.jobs = args.jobs;
   options.paths.max_partial_paths = args.path_budget;
   options.encoding = args.encoding;
+  options.max_file_bytes = static_cast<uint64_t>(args.max_file_mb * 1048576);
 
   std::vector<std::string> errors;
   std::vector<std::string> files = analyze::collect_java_files(args.paths, errors);
@@ -86,6 +88,11 @@ Runner define_analyze(CLI::App& sub) {
   sub.add_option("--encoding", args->encoding,
                  "The sources' encoding (ISO-8859-1, windows-1252, ...: any name iconv knows)")
       ->default_str("UTF-8");
+  sub.add_option("--max-file-size", args->max_file_mb,
+                 "Larger source files (in MB) are not analysed but reported: a syntax tree takes "
+                 "about 100 bytes of memory per byte of source")
+      ->check(CLI::Range(0.001, 4096.0))
+      ->default_str("8");
   sub.footer(
       "Exit codes: 0 success, 1 a file had errors (it is reported and the others analysed), "
       "2 usage error.");

@@ -9,7 +9,8 @@
 namespace panta::cli {
 
 /// Exit codes shared by every subcommand.
-enum ExitCode : int { kOk = 0, kFailed = 1, kUsage = 2 };
+/// 3: the run completed, but a generated test tried to reach its verdict (dropped, reported).
+enum ExitCode : int { kOk = 0, kFailed = 1, kUsage = 2, kTampering = 3 };
 
 /// Runs a parsed subcommand and returns its exit code.
 using Runner = std::function<int()>;

@@ -155,6 +155,11 @@ std::string conclude(GenerateRun& run, const ClassOutcome& o, ProgressDisplay& d
                              o.class_name, o.report->branch_coverage, run.args.fail_under));
     run.exit_code = kFailed;
   }
+  for (const auto& [test, tried] : o.report->tampering) {
+    display.note("panta: " + o.class_name + ": " + test + " was dropped for tampering: it tried " +
+                 tried + " (a test the model wrote; see the report)");
+    if (run.exit_code == kOk) run.exit_code = kTampering;
+  }
   return one_line_result(*o.report, run.args.price_in, run.args.price_out);
 }
 

@@ -393,8 +393,9 @@ Runner define_generate(CLI::App& sub) {
   sub.add_flag("--dry-run", args->dry_run, "Print the first prompt and exit");
   sub.footer(
       "Exit codes: 0 the run completed, 1 no valid test file, --fail-under not met or the budget "
-      "left classes not done, 2 usage or project error, 130 interrupted by Ctrl-C, 143 by "
-      "SIGTERM (--resume goes on).");
+      "left classes not done, 2 usage or project error, 3 the run completed but a generated test "
+      "tried to tamper with its verdict (dropped; in the report), 130 interrupted by Ctrl-C, 143 "
+      "by SIGTERM (--resume goes on).");
   return [args] { return run_generate(*args); };
 }
 

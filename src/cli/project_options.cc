@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <regex>
 
 #include "process/subprocess.h"
@@ -24,6 +25,21 @@
 
 namespace panta::cli {
 namespace fs = std::filesystem;
+
+namespace {
+
+// Bytes of "768m", "2g", "100k", "4096"; nullopt for anything else.
+std::optional<long long> size_bytes(const std::string& v) {
+  static const std::regex size(R"(^([0-9]{1,9})([kKmMgG]?)$)");
+  std::smatch m;
+  if (!std::regex_match(v, m, size)) return std::nullopt;
+  long long n = std::stoll(m[1].str());
+  char unit = m[2].length() > 0 ? static_cast<char>(std::tolower(m[2].str()[0])) : 'b';
+  int shift = unit == 'g' ? 30 : unit == 'm' ? 20 : unit == 'k' ? 10 : 0;
+  return n << shift;
+}
+
+}  // namespace
 
 void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--project", o.project, "Project root (Maven, Gradle or plain layout)")
@@ -49,19 +65,21 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--heap", o.heap, "Heap of the JVM that runs the tests (java -Xmx: 768m, 2g)")
       ->check(CLI::Validator(
           [](const std::string& v) -> std::string {
-            static const std::regex size(R"(^([0-9]{1,9})([kKmMgG]?)$)");
-            std::smatch m;
-            if (!std::regex_match(v, m, size)) return "a size such as 768m or 2g";
-            double mib = std::stod(m[1].str());
-            char unit = m[2].length() > 0 ? static_cast<char>(std::tolower(m[2].str()[0])) : 'b';
-            mib *= unit == 'g'   ? 1024.0
-                   : unit == 'm' ? 1.0
-                   : unit == 'k' ? 1.0 / 1024
-                                 : 1.0 / 1048576;
-            return mib < 64 ? "at least 64m (the JVM does not start with less)" : "";
+            auto bytes = size_bytes(v);
+            if (!bytes) return "a size such as 768m or 2g";
+            return *bytes < (64LL << 20) ? "at least 64m (the JVM does not start with less)" : "";
           },
           "SIZE"))
       ->default_str("768m");
+  sub.add_option("--test-disk", o.test_disk,
+                 "The most a generated test may leave in the sandbox's scratch folder (768m, 2g); "
+                 "a test after which it holds more is dropped")
+      ->check(CLI::Validator(
+          [](const std::string& v) -> std::string {
+            return size_bytes(v) ? "" : "a size such as 512m or 2g";
+          },
+          "SIZE"))
+      ->default_str("512m");
   sub.add_option("--sandbox", o.sandbox,
                  "How the tests are confined: strict (bubblewrap; the default where it can "
                  "start), fallback (checks and puts back the project after each run), off")
@@ -195,6 +213,7 @@ Result<project::Project> load_project(const ProjectOptions& o,
   auto project = project::load_project(o.project, flags, maven, hints, &gradle);
   if (!project) return project.error();
   if (auto s = take_jdks(*project, *jdks); !s) return s.error();
+  project->test_disk_bytes = size_bytes(o.test_disk).value_or(project->test_disk_bytes);
   std::vector<std::string> jars = project->classpath;
   jars.insert(jars.end(), project->test_classpath.begin(), project->test_classpath.end());
   if (!has_junit(jars)) {
@@ -289,6 +308,7 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
     config.jvm_options.push_back(std::move(option));
   // Compiled test classes are mirrored there, a class folder as a build's test-classes is.
   config.jvm_options.push_back("-Dpanta.runner.unitsDir=" + session->scratch() + "/units");
+  config.jvm_options.push_back("-Dpanta.runner.scratch=" + session->scratch());
   sandbox::HelperSandboxSpec spec;
   if (!project.sandbox.empty()) spec.requested = sandbox::parse_mode(project.sandbox);
   spec.test_env = project.test_env;

@@ -137,6 +137,12 @@ Status AnswerTaker::retry_with_imports(junit::ExtractedTests& extracted,
 
 void AnswerTaker::drop(const Verdict& v, LoopState& state, IterationReport& it) {
   ++it.tests_failed;
+  if (!v.tampering.empty()) {
+    // Not fed back for repair: what it did is not a mistake to fix.
+    (*events_)(event::TestDropped{v.name, "tampering: it tried " + v.tampering});
+    state.tampered.push_back({v.name, v.tampering});
+    return;
+  }
   (*events_)(event::TestDropped{v.name, first_line(v.error)});
   state.failed.push_back({v.name, v.code, v.error});
 }
@@ -172,6 +178,8 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
     if (v.passed || v.skipped) {
       if (v.passed) (*events_)(event::TestKept{v.name});
       taken.accepted.push_back({{v.name, v.code}, *extracted});
+    } else if (!v.tampering.empty()) {
+      drop(v, state, it);
     } else {
       failing.push_back(v);
     }

@@ -71,11 +71,10 @@ std::string line(const ExistingTestFails& x) {
 }
 
 std::string line(const OtherTestsCounted& o) {
-  std::string names;
-  for (size_t i = 0; i < o.classes.size() && i < 4; ++i) names += (i ? ", " : "") + o.classes[i];
-  if (o.classes.size() > 4) names += fmt::format(" and {} more", o.classes.size() - 4);
-  return fmt::format("  counting what {} already cover{}: {:.1f} % lines, {:.1f} % branches", names,
-                     o.classes.size() == 1 ? "s" : "", o.line_coverage, o.branch_coverage);
+  return fmt::format(
+      "  counting what the project's tests cover already ({} test class{} besides its own): "
+      "{:.1f} % lines, {:.1f} % branches",
+      o.classes, o.classes == 1 ? "" : "es", o.line_coverage, o.branch_coverage);
 }
 
 std::string line(const RolledBack& r) {

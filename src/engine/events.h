@@ -66,10 +66,11 @@ struct UnusedRecordedAnswers {
 struct ExistingTestFails {
   std::string id;
 };
-/// Other test classes of the project use the class: their coverage counts from the start.
+/// The project's other test classes ran once: what they cover of the class counts from the
+/// start.
 struct OtherTestsCounted {
-  std::vector<std::string> classes;  ///< simple names
-  double line_coverage = 0;          ///< percent
+  int classes = 0;           ///< besides the class's own test class
+  double line_coverage = 0;  ///< percent
   double branch_coverage = 0;
 };
 /// The test file went back to its last good version: the class no longer compiled

@@ -182,10 +182,10 @@ Status Generation::load(const std::string& prompt_dir) {
   return ok_status();
 }
 
-// The test class as found, with coverage, from what the project's other tests that use the
-// class cover. Its failures are the user's and are left alone.
+// The test class as found, with coverage, from what the project's test suite covers. Its
+// failures are the user's and are left alone.
 Status Generation::measure_initial() {
-  auto others = count_other_tests(project_, *cut_, *validator_, events_);
+  auto others = count_other_tests(*cut_, *validator_, events_);
   if (!others) return others.error();
   if (*others) state_.coverage = **others;
   // A test class Panta has just made holds no test: nothing more to run; its compilation, with
@@ -619,6 +619,7 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
   report_.detail = report_detail(*cut_, state_.coverage, current_gaps());
   report_.tests_skipped = static_cast<int>(state_.skipped.size());
   report_.tests_kept = static_cast<int>(state_.kept.size()) - report_.tests_skipped;
+  report_.tampering = state_.tampered;
   report_.pass_rate =
       state_.generated_total == 0 ? 0 : 100.0 * report_.tests_kept / state_.generated_total;
   report_.wall_s = earlier_wall_s_ + seconds_since(start);

@@ -35,6 +35,7 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"history", std::move(paths)},
           {"failed", tests(failed)},
           {"set_aside", tests(set_aside)},
+          {"tampered", tampered},
           {"gap_asks", gap_asks},
           {"said_unreachable", said_unreachable},
           {"suspected_defects", suspected_defects},
@@ -77,6 +78,7 @@ void LoopState::restore_from(const nlohmann::json& state) {
   };
   failed = tests("failed");
   set_aside = tests("set_aside");
+  tampered = state.value("tampered", std::vector<std::pair<std::string, std::string>>{});
   gap_asks = state.value("gap_asks", std::map<std::string, int>{});
   said_unreachable = state.value("said_unreachable", std::map<uint32_t, std::string>{});
   suspected_defects = state.value("suspected_defects", std::vector<std::string>{});

@@ -23,6 +23,8 @@ struct LoopState {
   /// Tests of the last answer that passed but were not kept (no coverage they add), with why:
   /// not failures, so not in `failed`; the focused prompt names them.
   std::vector<prompt::FailedTest> set_aside;
+  /// Tests dropped for what they tried or left behind: their names and what it was.
+  std::vector<std::pair<std::string, std::string>> tampered;
   std::vector<std::string> kept;     ///< The generated tests kept, by the names they got
   std::vector<std::string> skipped;  ///< Those of `kept` that are skipped when they run
   /// How often the focused prompt asked for each gap (by Gap::key) while it stayed a gap.

@@ -62,6 +62,12 @@ IterationReport iteration_from_json(const nlohmann::json& j) {
 
 namespace {
 
+nlohmann::ordered_json tampering_json(const std::vector<std::pair<std::string, std::string>>& t) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& [test, tried] : t) out.push_back({{"test", test}, {"tried", tried}});
+  return out;
+}
+
 nlohmann::ordered_json report_fields(const GenerateReport& r) {
   nlohmann::ordered_json its = nlohmann::ordered_json::array();
   for (const auto& i : r.iterations) its.push_back(iteration_json(i));
@@ -91,7 +97,8 @@ nlohmann::ordered_json report_fields(const GenerateReport& r) {
           {"wall_s", r.wall_s},
           {"llm_s", r.llm_s},
           {"possibly_infeasible", std::move(infeasible)},
-          {"suspected_defects", r.suspected_defects}};
+          {"suspected_defects", r.suspected_defects},
+          {"tampering", tampering_json(r.tampering)}};
 }
 
 }  // namespace

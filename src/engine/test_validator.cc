@@ -17,15 +17,19 @@ namespace {
 
 constexpr const char* kProbeUnit = "probe";
 constexpr const char* kTestsUnit = "tests";
-// The project's other test classes that use the class, and the store of their coverage.
-constexpr const char* kOthersUnit = "others";
-constexpr const char* kOthersStore = "panta-others";
 constexpr const char* kStore = "panta-generate";
 
 // "failed: org.opentest4j.AssertionFailedError: expected ...\n<trace>"
 std::string describe(const runner::TestResult& r) {
   return fmt::format("{}: {}{}\n{}", runner::to_string(r.status),
                      r.exception.empty() ? "" : r.exception + ": ", r.message, r.stack_trace);
+}
+
+// A run of the unit "tests" holding generated tests.
+runner::TestSession::RunOptions generated_run() {
+  runner::TestSession::RunOptions opts;
+  opts.generated = true;
+  return opts;
 }
 
 bool passed_or_skipped(const runner::TestResult& r) {
@@ -130,8 +134,22 @@ std::string TestValidator::failure_of(const runner::RunResult& run, const std::s
   return skip;
 }
 
+bool TestValidator::left_something(const runner::RunResult& run, const std::string& name) const {
+  const std::string id = cut_->test_fqn + "#" + name;
+  return std::any_of(run.results.begin(), run.results.end(), [&](const runner::TestResult& r) {
+    return (r.id == id || r.id.rfind(id + "[", 0) == 0) &&
+           (!r.tampering.empty() || !r.left_behind.empty());
+  });
+}
+
 void TestValidator::judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const {
   v.error = failure_of(run, v.name, &v.skipped);
+  v.tampering.clear();
+  const std::string id = cut_->test_fqn + "#" + v.name;
+  for (const auto& r : run.results) {
+    bool mine = r.id == id || r.id.rfind(id + "[", 0) == 0;
+    if (mine && !r.tampering.empty()) v.tampering = r.tampering;
+  }
   if (probe != nullptr) {
     v.error = probe->in_file_lines(v.error, fs::path(cut_->test_path).filename().string());
   }
@@ -154,7 +172,7 @@ Result<ClassRun> TestValidator::run_class(const junit::TestFile& file) {
     if (!base_store_.empty()) out.coverage = base_coverage_;
     return out;
   }
-  runner::TestSession::RunOptions opts{kTestsUnit, kStore, true, false, base_store_};
+  runner::TestSession::RunOptions opts{kTestsUnit, kStore, true, false, base_store_, true};
   auto run = session_->run({cut_->test_fqn}, {cut_->class_name}, options_.test_timeout, opts);
   if (!run) return run.error();
   for (const auto& r : run->results) {
@@ -166,25 +184,14 @@ Result<ClassRun> TestValidator::run_class(const junit::TestFile& file) {
   return out;
 }
 
-Result<std::optional<coverage::SourceCoverage>> TestValidator::measure_other_tests(
-    const std::vector<std::string>& files, const std::vector<std::string>& tests) {
-  std::vector<runner::TestSession::LeftOut> left_out;
-  auto compiled = session_->compile_tests_leaving_out(files, left_out, kOthersUnit);
-  if (!compiled) return compiled.error();
-  std::vector<std::string> specs;
-  for (size_t i = 0; i < files.size(); ++i) {
-    bool out =
-        std::any_of(left_out.begin(), left_out.end(),
-                    [&](const runner::TestSession::LeftOut& l) { return l.file == files[i]; });
-    if (!out) specs.push_back(tests[i]);
-  }
-  if (!compiled->success || specs.empty()) return std::optional<coverage::SourceCoverage>();
-  runner::TestSession::RunOptions opts{kOthersUnit, kOthersStore, true, false, ""};
-  auto run = session_->run(specs, {cut_->class_name}, options_.test_timeout, opts);
-  if (!run) return run.error();
-  base_store_ = kOthersStore;
-  base_coverage_ = coverage_of(*run);
-  return std::optional<coverage::SourceCoverage>(base_coverage_);
+Result<const runner::TestSession::Suite*> TestValidator::start_from_suite() {
+  auto suite = session_->suite(options_.test_timeout);
+  if (!suite) return suite.error();
+  if ((*suite)->classes.empty()) return static_cast<const runner::TestSession::Suite*>(nullptr);
+  base_store_ = (*suite)->store;
+  auto it = (*suite)->coverage.find(cut_->class_name);
+  base_coverage_ = it != (*suite)->coverage.end() ? it->second : coverage::SourceCoverage{};
+  return *suite;
 }
 
 Result<runner::RunResult> TestValidator::run_probe(const std::vector<std::string>& names,
@@ -193,6 +200,7 @@ Result<runner::RunResult> TestValidator::run_probe(const std::vector<std::string
   for (const std::string& n : names) specs.push_back(cut_->test_fqn + "#" + n);
   runner::TestSession::RunOptions opts;
   opts.unit = kProbeUnit;
+  opts.generated = true;
   std::vector<std::string> coverage_classes;
   if (merge) {
     coverage_classes = {cut_->class_name};
@@ -265,8 +273,10 @@ Result<std::vector<Verdict>> TestValidator::run_batch(Batch b) {
     Verdict& v = b.verdicts[i];
     v.context = snapshot;
     judge(v, *together, &b.probe);
-    if (v.passed || v.skipped) continue;
-    // Alone, to tell a test that fails from one that others make fail (commit sorts those out).
+    if (v.passed || v.skipped || left_something(*together, v.name)) continue;
+    // Alone, to tell a test that fails from one that others make fail (commit sorts those out);
+    // not a test the sandbox failed for what it tried or left behind, which is its own doing
+    // (and which a second run may not see: the files it wrote are there already).
     auto alone = run_probe({v.name}, false);
     if (!alone) return alone.error();
     judge(v, *alone, &b.probe);
@@ -299,7 +309,7 @@ Result<std::vector<Verdict>> TestValidator::try_one_by_one(
 }
 
 std::string TestValidator::breaks_the_class() {
-  auto whole = session_->run({cut_->test_fqn}, {}, options_.test_timeout);
+  auto whole = session_->run({cut_->test_fqn}, {}, options_.test_timeout, generated_run());
   if (!whole) return whole.error().message;
   for (const auto& r : whole->results) {
     if (passed_or_skipped(r) || known_failures_.count(r.id) != 0) continue;
@@ -328,7 +338,8 @@ Result<std::vector<Verdict>> TestValidator::try_naively(const junit::TestFile& f
       out.push_back(std::move(v));
       continue;
     }
-    auto alone = session_->run({cut_->test_fqn + "#" + v.name}, {}, options_.test_timeout);
+    auto alone =
+        session_->run({cut_->test_fqn + "#" + v.name}, {}, options_.test_timeout, generated_run());
     if (!alone) return alone.error();
     judge(v, *alone, nullptr);
     if (v.passed) {

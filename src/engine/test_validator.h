@@ -53,13 +53,11 @@ class TestValidator {
   void set_known_failures(std::set<std::string> ids) { known_failures_ = std::move(ids); }
   const std::set<std::string>& known_failures() const { return known_failures_; }
 
-  /// Runs the project's other test classes that use the class under test (`files`, their
-  /// classes `tests`) once, with coverage of the class: from then on the coverage store starts
-  /// from what they cover, as does every run_class. Their failures are the user's and change
-  /// nothing; files that do not compile are left out. Returns what they cover (nullopt when
-  /// none of them compiles). Fails only when the helper does.
-  Result<std::optional<coverage::SourceCoverage>> measure_other_tests(
-      const std::vector<std::string>& files, const std::vector<std::string>& tests);
+  /// Starts from what the project's test suite covers of the class (TestSession::suite, run
+  /// once per session): from then on the coverage store starts from it, as does every
+  /// run_class. Returns the suite (null when it has no test class that ran). Fails only when
+  /// the helper does.
+  Result<const runner::TestSession::Suite*> start_from_suite();
 
   /// Compiles `file` and runs the whole class with coverage; the coverage store starts anew
   /// from it (and from the other tests' coverage, see measure_other_tests). Fails only when
@@ -112,13 +110,15 @@ class TestValidator {
   std::string failure_of(const runner::RunResult& run, const std::string& name,
                          bool* skipped) const;
   void judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const;
+  /// Whether the sandbox failed the test `name` of `run` for what it tried or left behind.
+  bool left_something(const runner::RunResult& run, const std::string& name) const;
 
   runner::TestSession* session_;
   const ClassUnderTest* cut_;
   ValidatorOptions options_;
   std::set<std::string> known_failures_;
   int store_runs_ = 0;  ///< runs merged into the coverage store since run_class
-  /// The store of the other test classes' coverage (measure_other_tests), "" when none.
+  /// The store of the suite's coverage (start_from_suite), "" when none.
   std::string base_store_;
   coverage::SourceCoverage base_coverage_;
   /// The tests whose coverage the last try_tests merged (all of them passed together).

@@ -16,6 +16,9 @@ struct Verdict {
   bool skipped = false;  ///< It ran but was skipped (@Disabled, a failed assumption).
   bool compile_error = false;
   std::string error;  ///< javac's errors with their lines, or the failure and its trace.
+  /// What it tried that the sandbox refused ("tried reflection on org.panta..."): such a test
+  /// is dropped as it is, never repaired. "" for any other outcome.
+  std::string tampering;
   /// The probe it was compiled in (its error's line numbers refer to it), for repair prompts.
   std::shared_ptr<const Probe> context;
 };

@@ -289,20 +289,22 @@ struct ChildFds {
   int out;
   int err;
   const char* err_path;
-  const char* cwd;  // nullptr: ours
+  const char* cwd;     // nullptr: ours
+  int out_target = 1;  // the child's descriptor `out` becomes; when not 1, 1 goes where 2 goes
 };
 
 Result<pid_t> spawn_plain(const ExecArgs& args, const ChildFds& fds) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds.in, 0);
-  posix_spawn_file_actions_adddup2(&actions, fds.out, 1);
+  posix_spawn_file_actions_adddup2(&actions, fds.out, fds.out_target);
   if (fds.err >= 0) {
     posix_spawn_file_actions_adddup2(&actions, fds.err, 2);
   } else {
     posix_spawn_file_actions_addopen(&actions, 2, fds.err_path, O_WRONLY | O_CREAT | O_APPEND,
                                      0644);
   }
+  if (fds.out_target != 1) posix_spawn_file_actions_adddup2(&actions, 2, 1);
   if (fds.cwd != nullptr) posix_spawn_file_actions_addchdir_np(&actions, fds.cwd);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
@@ -350,7 +352,9 @@ void tell(int fd, KeeperNews::Kind kind, int value) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != keeper) ::_exit(127);
   int err = fds.err >= 0 ? fds.err : ::open(fds.err_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (::dup2(fds.in, 0) < 0 || ::dup2(fds.out, 1) < 0 || err < 0 || ::dup2(err, 2) < 0 ||
+  if (err >= 0 && err <= fds.out_target) err = ::fcntl(err, F_DUPFD, 10);  // not overwritten
+  if (::dup2(fds.in, 0) < 0 || ::dup2(fds.out, fds.out_target) < 0 || err < 0 ||
+      ::dup2(err, 2) < 0 || (fds.out_target != 1 && ::dup2(2, 1) < 0) ||
       (fds.cwd != nullptr && ::chdir(fds.cwd) != 0)) {
     tell(error_fd, KeeperNews::kErrno, errno);
     ::_exit(127);
@@ -478,9 +482,18 @@ Result<SpawnedPipes> spawn_with_pipes(const SpawnOptions& options, bool capture_
     err = make_pipe();
     if (!err) return err.error();
   }
-  ChildFds fds{in->read.get(), out->write.get(), capture_stderr ? err->write.get() : -1,
+  if (options.stdout_fd != 1) {
+    // Above the descriptors the child gets, so that its dup2 clears close-on-exec.
+    int high = ::fcntl(out->write.get(), F_DUPFD_CLOEXEC, 10);
+    if (high < 0) return Error{std::string("cannot move a pipe: ") + std::strerror(errno)};
+    out->write = Fd(high);
+  }
+  ChildFds fds{in->read.get(),
+               out->write.get(),
+               capture_stderr ? err->write.get() : -1,
                options.stderr_path.empty() ? "/dev/null" : options.stderr_path.c_str(),
-               options.cwd.empty() ? nullptr : options.cwd.c_str()};
+               options.cwd.empty() ? nullptr : options.cwd.c_str(),
+               options.stdout_fd};
   ExecArgs args = exec_args(options);
   Result<std::pair<pid_t, pid_t>> pid = Error{""};
   if (options.end_descendants) {

@@ -20,6 +20,10 @@ struct SpawnOptions {
   std::vector<std::pair<std::string, std::string>> env;  ///< Added to (or replacing in) ours.
   /// Where the child's stderr goes: a file path (appended), or "" for /dev/null.
   std::string stderr_path;
+  /// The child's descriptor that the stdout pipe becomes. When it is not 1 (3 for the JVM
+  /// helper, whose answers must not be reachable through the descriptor tests print to), the
+  /// child's descriptor 1 goes where its stderr goes.
+  int stdout_fd = 1;
   /// When true the child's environment is exactly `env`; ours is not passed on.
   bool replace_environment = false;
   /// When true the child runs under a keeper: a small process forked from this one that ends

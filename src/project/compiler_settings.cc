@@ -49,8 +49,8 @@ std::vector<std::string> javac_options(const CompilerSettings& settings) {
 
 std::string settings_key(const CompilerSettings& s) {
   std::string key = "release " + (s.release ? std::to_string(*s.release) : std::string("-"));
-  for (const auto* list : {&s.includes, &s.excludes, &s.options, &s.processor_path,
-                           &s.extra_source_roots}) {
+  for (const auto* list :
+       {&s.includes, &s.excludes, &s.options, &s.processor_path, &s.extra_source_roots}) {
     key += "\n[";
     for (const std::string& item : *list) key += item + "\x1f";
     key += "]";
@@ -107,8 +107,9 @@ std::vector<std::string> taken_compiler_args(const std::vector<std::string>& arg
 
 std::optional<int> release_number(const std::string& text) {
   std::string digits = text.rfind("1.", 0) == 0 ? text.substr(2) : text;  // "1.8" is 8
-  if (digits.empty() || !std::all_of(digits.begin(), digits.end(),
-                                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      }))
     return std::nullopt;
   return std::atoi(digits.c_str());
 }

@@ -41,7 +41,8 @@ bool is_executable(const fs::path& p) {
 Result<Jdk> read_jdk(const std::string& home) {
   std::error_code ec;
   fs::path dir = fs::weakly_canonical(home, ec);
-  if (ec || !fs::is_directory(dir, ec)) return Error{home + ": no such folder (a JDK was expected)"};
+  if (ec || !fs::is_directory(dir, ec))
+    return Error{home + ": no such folder (a JDK was expected)"};
   if (!is_executable(dir / "bin" / "java") || !is_executable(dir / "bin" / "javac"))
     return Error{home + ": not a JDK (no bin/java and bin/javac there)"};
   auto release = java::read_file((dir / "release").string());
@@ -64,8 +65,8 @@ std::vector<Jdk> installed_jdks() {
   for (const auto& entry : fs::directory_iterator("/usr/lib/jvm", ec)) {
     if (entry.is_symlink(ec)) continue;  // Debian's java-1.17.0-openjdk-amd64 -> java-17-...
     auto jdk = read_jdk(entry.path().string());
-    if (jdk && std::none_of(out.begin(), out.end(),
-                            [&](const Jdk& j) { return j.home == jdk->home; }))
+    if (jdk &&
+        std::none_of(out.begin(), out.end(), [&](const Jdk& j) { return j.home == jdk->home; }))
       out.push_back(*jdk);
   }
   std::sort(out.begin(), out.end(), [](const Jdk& a, const Jdk& b) {
@@ -78,11 +79,13 @@ Result<JdkChoice> choose_jdks(const std::string& flag, const std::string& java_h
   JdkChoice out;
   if (!flag.empty() || !java_home_env.empty()) {
     auto jdk = read_jdk(flag.empty() ? java_home_env : flag);
-    if (!jdk) return Error{jdk.error().message + (flag.empty() ? " (JAVA_HOME)" : " (--java-home)")};
+    if (!jdk)
+      return Error{jdk.error().message + (flag.empty() ? " (JAVA_HOME)" : " (--java-home)")};
     out.project = *jdk;
   } else {
     auto jdk = jdk_on_path();
-    if (!jdk) return Error{jdk.error().message + ": install a JDK 17 or newer, or give --java-home"};
+    if (!jdk)
+      return Error{jdk.error().message + ": install a JDK 17 or newer, or give --java-home"};
     out.project = *jdk;
   }
   out.runner = out.project;
@@ -112,11 +115,11 @@ Status check_release(const JdkChoice& jdks, std::optional<int> release) {
   for (const Jdk& j : installed_jdks()) {
     if (j.feature >= *release) found += (found.empty() ? "" : ", ") + j.home;
   }
-  return Error{"the build compiles for Java " + std::to_string(*release) + ", but the JDK at " +
-               jdks.runner.home + " is Java " + jdks.runner.version + ": point --java-home (or " +
-               "JAVA_HOME) at a JDK " + std::to_string(*release) + " or newer" +
-               (found.empty() ? " (none is installed in /usr/lib/jvm)"
-                              : " (installed: " + found + ")")};
+  return Error{
+      "the build compiles for Java " + std::to_string(*release) + ", but the JDK at " +
+      jdks.runner.home + " is Java " + jdks.runner.version + ": point --java-home (or " +
+      "JAVA_HOME) at a JDK " + std::to_string(*release) + " or newer" +
+      (found.empty() ? " (none is installed in /usr/lib/jvm)" : " (installed: " + found + ")")};
 }
 
 }  // namespace panta::project

@@ -251,6 +251,7 @@ MavenModule read_module(const pugi::xml_node& project) {
     m.packaging = packaging;
   pugi::xml_node build = project.child("build");
   m.basedir = basedir_of(build);
+  m.build_dir = text_of(build, "directory");
   m.source_dir = text_of(build, "sourceDirectory");
   m.test_source_dir = text_of(build, "testSourceDirectory");
   m.resource_dirs = texts_of(build.child("resources"), "resource", "directory");

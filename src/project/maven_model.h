@@ -46,6 +46,7 @@ struct MavenModule {
   std::string version;
   std::string packaging = "jar";
   std::string basedir;
+  std::string build_dir;  ///< project.build.directory (target/).
   std::string source_dir;
   std::string test_source_dir;
   std::vector<std::string> resource_dirs;

@@ -96,7 +96,8 @@ Status place_folders(Project& project, const ProjectSettings& settings, const La
   if (!project.compile_main && !is_directory(project.classes_dir)) {
     return Error{project.classes_dir +
                  ": classes folder (--classes, or classes_dir in panta.toml) does not exist (a "
-                 "relative path is taken from the project root)"};
+                 "relative path is taken from the module's folder, " +
+                 project.root + ")"};
   }
   if (!project.compile_main && !holds_class_file(project.classes_dir)) {
     return Error{project.classes_dir +
@@ -112,6 +113,23 @@ void set_classpath(Project& project, const std::vector<std::string>& entries) {
   for (const std::string& e : entries) project.classpath.push_back(absolute_path(project.root, e));
 }
 
+/// The folders below `generated` (a build's target/generated-sources) but javac's own output
+/// (`skipped`: annotations, test-annotations), which Panta's compilation makes anew: sources an
+/// earlier build generated with plugins Panta does not run (templates, parsers, protobuf).
+void add_generated_sources(const std::string& generated, const std::string& skipped,
+                           std::vector<std::string>& roots) {
+  std::error_code ec;
+  std::vector<std::string> found;
+  for (const auto& entry : fs::directory_iterator(generated, ec)) {
+    if (!entry.is_directory(ec) || entry.path().filename() == skipped) continue;
+    found.push_back(entry.path().string());
+  }
+  std::sort(found.begin(), found.end());
+  for (const std::string& dir : found) {
+    if (std::find(roots.begin(), roots.end(), dir) == roots.end()) roots.push_back(dir);
+  }
+}
+
 /// The module Maven resolved, as the project: its folder, layout, class paths and settings.
 Layout take_maven_module(Project& project, MavenResolution& resolved) {
   const MavenModule& m = resolved.module;
@@ -121,6 +139,10 @@ Layout take_maven_module(Project& project, MavenResolution& resolved) {
   if (!m.encoding.empty()) project.encoding = m.encoding;
   project.main_compiler = m.main_compiler;
   project.test_compiler = m.test_compiler;
+  add_generated_sources(m.build_dir + "/generated-sources", "annotations",
+                        project.main_compiler.extra_source_roots);
+  add_generated_sources(m.build_dir + "/generated-test-sources", "test-annotations",
+                        project.test_compiler.extra_source_roots);
   if (m.test_compiler.release) project.java_release = std::to_string(*m.test_compiler.release);
   project.coordinates = m.group + ":" + m.artifact + ":" + m.version;
   project.resource_dirs = m.resource_dirs;
@@ -319,12 +341,32 @@ std::string Project::test_file_for(std::string_view fqn) const {
     std::string file = file_in(test_dir, name, "");
     if (fs::is_regular_file(file, ec) && runs(file)) return file;
   }
+  // A new one is named as most of the project's test classes are, where the build runs that.
+  if (new_test_suffix == "Tests") std::swap(names[0], names[1]);
   for (const TopLevelClass& name : names) {
     std::string file = file_in(test_dir, name, "");
     if (runs(file)) return file;
   }
   return file_in(test_dir, c, "Test");
 }
+
+namespace {
+
+// "Tests" when more of the test sources are named *Tests than *Test, else "Test".
+std::string common_test_suffix(const Project& project) {
+  auto files = project.test_sources();
+  if (!files) return "Test";
+  int tests = 0;
+  int test = 0;
+  for (const std::string& f : *files) {
+    std::string stem = fs::path(f).stem().string();
+    tests += stem.ends_with("Tests") ? 1 : 0;
+    test += stem.ends_with("Test") ? 1 : 0;
+  }
+  return tests > test ? "Tests" : "Test";
+}
+
+}  // namespace
 
 Result<std::vector<std::string>> Project::main_sources() const {
   return list_java_files(src_dir);
@@ -356,6 +398,7 @@ Result<Project> load_project(const std::string& root, const ProjectSettings& fla
   project.test_env = settings.test_env.value_or(std::vector<std::string>{});
   project.exclude_tests = settings.exclude_tests.value_or(std::vector<std::string>{});
   project.junit = choose_junit(project).flavour;
+  project.new_test_suffix = common_test_suffix(project);
   return project;
 }
 

@@ -70,16 +70,22 @@ struct Project {
   std::string sandbox;
   /// Environment variables passed to the tests beyond the minimal set.
   std::vector<std::string> test_env;
+  /// The most a run of generated tests may leave in the scratch folder (--test-disk).
+  long long test_disk_bytes = 512LL << 20;
   /// The project's JDK and the one that compiles and runs the tests (cli's load_project
   /// chooses them; empty homes: `java` on PATH).
   JdkChoice jdks;
 
   /// src_dir/pkg/Outer.java for "pkg.Outer", "pkg.Outer.Inner" or "pkg.Outer$Inner".
   std::string source_file_for(std::string_view fqn) const;
+  /// How a new test class is named: "Test" (OuterTest) or "Tests" (OuterTests), as most of the
+  /// project's test classes are (load_project counts them).
+  std::string new_test_suffix = "Test";
+
   /// The test file of the top-level class of `fqn`, found as Surefire finds tests: the first of
   /// test_dir/pkg/OuterTest.java, OuterTests.java, TestOuter.java, OuterTestCase.java that
   /// exists and that the build's includes and excludes run; when none does, the first of those
-  /// names the build would run (OuterTest.java when none).
+  /// names the build would run, new_test_suffix's first (OuterTest.java when none).
   std::string test_file_for(std::string_view fqn) const;
   /// The .java files under src_dir, recursively, sorted.
   Result<std::vector<std::string>> main_sources() const;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 #include <utility>
 #include <variant>
@@ -51,6 +52,8 @@ TestResult test_result_of(const json& r) {
   t.stdout_text = str(r, "stdout");
   t.stderr_text = str(r, "stderr");
   t.output_truncated = r.value("truncated", false);
+  t.tampering = str(r, "tampering");
+  t.left_behind = str(r, "left_behind");
   return t;
 }
 
@@ -96,6 +99,9 @@ json run_json(const RunRequest& r, const std::vector<std::string>& tests) {
     for (const auto& [name, value] : r.system_properties) properties[name] = value;
     j["system_properties"] = std::move(properties);
   }
+  j["guard_tests"] = r.guard_tests;
+  if (r.reject_leftovers) j["reject_leftovers"] = true;
+  if (r.scratch_limit_bytes > 0) j["scratch_limit_bytes"] = r.scratch_limit_bytes;
   if (!r.include_tags.empty()) j["include_tags"] = r.include_tags;
   if (!r.exclude_tags.empty()) j["exclude_tags"] = r.exclude_tags;
   if (!r.coverage_store.empty() && !r.coverage_classes.empty()) {
@@ -122,9 +128,13 @@ class JvmHelper final : public JvmRunner {
       spawn.argv.insert(spawn.argv.end(), {"-XX:SharedArchiveFile=" + archive, "-Xshare:auto"});
     }
     spawn.argv.insert(spawn.argv.end(), config_.jvm_options.begin(), config_.jvm_options.end());
-    spawn.argv.insert(spawn.argv.end(), {"-jar", config_.jar});
+    // No tool may attach to it (jcmd, jmap: heap dumps of what decides the verdict).
+    spawn.argv.insert(spawn.argv.end(), {"-XX:+DisableAttachMechanism",
+                                         "-Dpanta.runner.channelFd=3", "-jar", config_.jar});
     spawn.cwd = config_.workdir;
     spawn.stderr_path = config_.log_path;
+    // Answers come on descriptor 3; what anything in the JVM writes to 1 goes to the log.
+    spawn.stdout_fd = 3;
     if (config_.environment) {
       spawn.env = *config_.environment;
       spawn.replace_environment = true;
@@ -197,6 +207,7 @@ class JvmHelper final : public JvmRunner {
     bool may_rerun = true;  // once, after the helper died by itself (OOM killer, kill -9)
     for (int attempt = 0; attempt < 3; ++attempt) {
       auto answer = exchange(run_json(request, tests), run_deadline(request, tests.size()));
+      if (!answer && failure_.tampering) return tampered(answer.error().message, tests);
       if (!answer) {
         HelperFailure failure = failure_;
         out.restart_note = failure.deadline ? "the JVM helper did not answer (" +
@@ -237,7 +248,8 @@ class JvmHelper final : public JvmRunner {
   // died by itself.
   struct HelperFailure {
     bool deadline = false;
-    std::string what;  ///< "the JVM helper died (killed by signal 9, Killed)"
+    std::string what;        ///< "the JVM helper died (killed by signal 9, Killed)"
+    bool tampering = false;  ///< Something else answered on the helper's channel.
   };
 
   static TestResult timed_out(const std::string& id, const std::string& message) {
@@ -334,12 +346,35 @@ class JvmHelper final : public JvmRunner {
     return out;
   }
 
+  // A run on whose channel something else answered: each of its tests is an error saying so
+  // (the one that did it among them is found when they run one at a time), in a new helper.
+  Result<RunResult> tampered(const std::string& why, const std::vector<std::string>& tests) {
+    if (auto s = restart(); !s) return s.error();
+    RunResult out;
+    out.tampering = why;
+    out.restart_note = why + "; the JVM helper was restarted";
+    for (const std::string& t : tests) {
+      TestResult r;
+      r.id = t;
+      r.status = TestStatus::kError;
+      r.message = why;
+      r.tampering = "an answer forged on the helper's channel";
+      out.results.push_back(std::move(r));
+    }
+    return out;
+  }
+
   // One test in a helper of its own: the answer, or the test's result when the helper failed
   // again (run once more when it died by itself). Fails when no helper can be started.
   Result<std::variant<json, TestResult>> run_alone(const RunRequest& single) {
     for (int attempt = 0;; ++attempt) {
       auto answer = exchange(run_json(single, single.tests), run_deadline(single, 1));
       using Outcome = std::variant<json, TestResult>;
+      if (!answer && failure_.tampering) {
+        auto marked = tampered(answer.error().message, single.tests);
+        if (!marked) return marked.error();
+        return Outcome(std::move(marked->results.front()));
+      }
       if (answer && !answer->value("restart_required", false)) return Outcome(std::move(*answer));
       HelperFailure failure = failure_;
       if (answer) failure = {true, "a test could not be stopped"};
@@ -353,7 +388,8 @@ class JvmHelper final : public JvmRunner {
       out.results.push_back(test_result_of(r));
     for (const json& id : answer.value("not_run", json::array())) {
       TestResult t;
-      t.id = id.get<std::string>();
+      t.id = method_id_of(id.get<std::string>());
+      if (t.id.empty()) t.id = id.get<std::string>();
       t.status = TestStatus::kError;
       t.message = "not run: its class-level setup failed or timed out";
       out.results.push_back(std::move(t));
@@ -384,20 +420,32 @@ class JvmHelper final : public JvmRunner {
     return answer;
   }
 
-  // One request and its answer. On any failure the helper is left to be restarted.
+  // One request and its answer. On any failure the helper is left to be restarted. The
+  // answer must be the next line, with the request's id and nonce (a random number only the
+  // helper gets, in the request): any other line is not the helper's answer, and tampering.
   Result<json> exchange(json request, Clock::time_point deadline) {
     if (!child_) return Error{"the JVM helper is not running"};
     request["id"] = ++next_id_;
+    std::string nonce = new_nonce();
+    request["nonce"] = nonce;
     if (auto w = child_->write(request.dump() + "\n"); !w) return dead_helper(w.error().message);
-    for (;;) {
-      auto line = child_->read_line(deadline);
-      if (!line) return dead_helper(line.error().message, line.error().message == "timeout");
-      json answer = json::parse(*line, nullptr, false);
-      if (answer.is_discarded()) {
-        return dead_helper("unreadable answer: " + line->substr(0, 200), true);
-      }
-      if (answer.value("id", json()) == json(next_id_)) return answer;
-    }
+    auto line = child_->read_line(deadline);
+    if (!line) return dead_helper(line.error().message, line.error().message == "timeout");
+    json answer = json::parse(*line, nullptr, false);
+    bool ours = !answer.is_discarded() && answer.is_object() &&
+                answer.value("id", json()) == json(next_id_) &&
+                answer.value("nonce", json()) == json(nonce);
+    if (ours) return answer;
+    Error e = dead_helper("tampering: an answer that is not the helper's reached its channel (" +
+                              line->substr(0, 120) + ")",
+                          false);
+    failure_.tampering = true;
+    return e;
+  }
+
+  static std::string new_nonce() {
+    static thread_local std::mt19937_64 random(std::random_device{}());
+    return fmt::format("{:016x}{:016x}", random(), random());
   }
 
   Error dead_helper(const std::string& why, bool deadline = false) {
@@ -405,7 +453,7 @@ class JvmHelper final : public JvmRunner {
     auto code = deadline ? std::nullopt : child_->wait(Clock::now() + std::chrono::seconds(2));
     child_->kill();
     if (!code) code = child_->wait(Clock::now() + std::chrono::seconds(5));
-    failure_ = {deadline, "the JVM helper died (" + how_it_ended(code) + ")"};
+    failure_ = {deadline, "the JVM helper died (" + how_it_ended(code) + ")", false};
     if (code && *code == kRestartRequired) return Error{why + ", exit code 75 (restart required)"};
     return Error{code ? fmt::format("{}, exit code {}", why, *code) : why};
   }

@@ -59,6 +59,11 @@ struct TestResult {
   std::string stdout_text;
   std::string stderr_text;
   bool output_truncated = false;
+  /// What the test tried that the sandbox refused ("reflection on org.panta..."), or "": the
+  /// test is an error whatever it did after.
+  std::string tampering;
+  /// What the test left behind that fails it (processes, scratch use over the limit), or "".
+  std::string left_behind;
 };
 
 struct RunRequest {
@@ -74,6 +79,13 @@ struct RunRequest {
   bool coverage_store_if_passed = false;  ///< Merge only when every test passed or was skipped.
   /// A store created or reset by this run starts as a copy of this one ("" for empty).
   std::string coverage_store_base;
+  /// Test classes (the units) get the sandbox's guards (README, Sandbox): every run of
+  /// generated tests; the user's own tests under `coverage` and `test` run as they are.
+  bool guard_tests = true;
+  /// A test that leaves processes running, or the scratch folder holding more than
+  /// `scratch_limit_bytes` (0: no limit), fails (generated tests); else they are only counted.
+  bool reject_leftovers = false;
+  long long scratch_limit_bytes = 0;
   /// System properties set for the run (Surefire's systemPropertyVariables), restored after.
   std::vector<std::pair<std::string, std::string>> system_properties;
   /// JUnit tag expressions the run keeps (any; all when empty) and leaves out (Surefire's
@@ -94,6 +106,9 @@ struct RunResult {
   /// Whole test classes asked for that declare no test (test data or helpers Surefire's
   /// patterns take): they ran nothing and are no failure, as Surefire reports nothing of them.
   std::vector<std::string> classes_without_tests;
+  /// Set when something other than the helper answered on its channel (a forged reply, a reply
+  /// out of turn): the helper was restarted and the run's tests are errors saying so.
+  std::string tampering;
   /// Processes the run left behind that had left the helper's tree (setsid, a double fork),
   /// killed after it (a helper under a keeper only).
   int stray_processes = 0;

@@ -35,9 +35,10 @@ Error main_compile_error(const std::string& module, const CompileResult& result)
   std::string diagnostics = format_diagnostics(result.diagnostics);
   if (diagnostics.empty()) diagnostics = "javac gave no diagnostic (out of memory or stack?)\n";
   return Error{whose + " do not compile with the build's settings:\n" + diagnostics +
-               "(Panta compiles them as the build's compiler plugin is configured, but runs no "
-               "other plugin: where the build generates sources, build it once and give its "
-               "classes with --classes, e.g. --classes target/classes)"};
+               "(Panta compiles them as the build's compiler plugin is configured, with the "
+               "sources an earlier build generated in target/generated-sources, but runs no "
+               "other plugin: where the build generates sources, build it once, e.g. mvn "
+               "generate-sources, or give its classes with --classes target/classes)"};
 }
 
 }  // namespace
@@ -259,10 +260,51 @@ Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
   request.coverage_store_reset = options.coverage_store_reset;
   request.coverage_store_if_passed = options.coverage_store_if_passed;
   request.coverage_store_base = options.coverage_store_base;
+  request.guard_tests = options.generated;
+  request.reject_leftovers = options.generated;
+  request.scratch_limit_bytes = options.generated ? project_->test_disk_bytes : 0;
   request.system_properties = project_->surefire.system_properties;
   request.include_tags = project_->surefire.groups;
   request.exclude_tags = project_->surefire.excluded_groups;
   return runner_->run(request);
+}
+
+Result<const TestSession::Suite*> TestSession::suite(std::chrono::milliseconds test_timeout) {
+  if (suite_) return &*suite_;
+  Suite out;
+  out.store = "panta-suite";
+  auto classes = discover_test_classes();
+  if (!classes) return classes.error();
+  auto main = main_classes();
+  if (!main) return main.error();
+  std::vector<std::string> files;
+  for (const std::string& c : *classes) {
+    std::string path = c;
+    std::replace(path.begin(), path.end(), '.', '/');
+    files.push_back((fs::path(project_->test_dir) / (path + ".java")).string());
+  }
+  std::vector<LeftOut> left_out;
+  auto compiled = files.empty() ? Result<CompileResult>(CompileResult{true, {}, {}})
+                                : compile_tests_leaving_out(files, left_out, "suite");
+  if (!compiled) return compiled.error();
+  for (size_t i = 0; i < files.size(); ++i) {
+    bool out_of_it = std::any_of(left_out.begin(), left_out.end(),
+                                 [&](const LeftOut& l) { return l.file == files[i]; });
+    if (!out_of_it && compiled->success) out.classes.push_back((*classes)[i]);
+  }
+  if (!out.classes.empty() && !main->empty()) {
+    RunOptions options{"suite", out.store, true, false, "", false};
+    auto run = this->run(out.classes, *main, test_timeout, options);
+    if (!run) return run.error();
+    for (coverage::SourceCoverage& c : coverage::by_source(run->coverage))
+      out.coverage.emplace(c.class_name, std::move(c));
+    std::erase_if(out.classes, [&](const std::string& c) {
+      return std::find(run->classes_without_tests.begin(), run->classes_without_tests.end(), c) !=
+             run->classes_without_tests.end();
+    });
+  }
+  suite_ = std::move(out);
+  return &*suite_;
 }
 
 Result<std::vector<std::string>> TestSession::discover_test_classes() const {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "coverage/coverage.h"
 #include "project/project.h"
 #include "runner/jvm_runner.h"
 
@@ -67,6 +68,10 @@ class TestSession {
     bool coverage_store_if_passed = false;
     /// A store created or reset by the run starts as a copy of this one ("" for empty).
     std::string coverage_store_base;
+    /// The run holds generated tests: the test classes are guarded, and a test that leaves
+    /// processes running or the scratch folder over the project's test_disk_bytes fails. The
+    /// user's own tests (`coverage`, `test`) run as they are.
+    bool generated = false;
   };
 
   /// Runs test specs ("pkg.Class" or "pkg.Class#method") with coverage of `coverage_classes`.
@@ -78,6 +83,20 @@ class TestSession {
                         std::chrono::milliseconds test_timeout) {
     return run(tests, coverage_classes, test_timeout, RunOptions{});
   }
+
+  /// The project's test suite run once, as a baseline of what it covers.
+  struct Suite {
+    std::string store;                 ///< The helper's coverage store holding it.
+    std::vector<std::string> classes;  ///< The test classes that ran (those that compile).
+    /// Per top-level main class: what the suite covers of it.
+    std::map<std::string, coverage::SourceCoverage> coverage;
+  };
+  /// The test classes the build runs (discover_test_classes), those that compile, run once with
+  /// coverage of every main class into the helper's coverage store Suite::store; later calls
+  /// return the same (a helper restarted since has lost the store: runs that start from it
+  /// then start from nothing). Their failures are the user's and change nothing. Fails only
+  /// when the helper does.
+  Result<const Suite*> suite(std::chrono::milliseconds test_timeout);
 
   /// The test classes Surefire would run: the FQNs of the test folder's files its includes
   /// (default Test*, *Test, *Tests, *TestCase) take and its excludes and exclude_tests leave.
@@ -129,6 +148,7 @@ class TestSession {
     CompileResult result;
   };
   std::map<std::string, CompiledText> compiled_text_;
+  std::optional<Suite> suite_;
 };
 
 /// Formats compiler diagnostics as "file:line:col: kind: message" lines.

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "process/subprocess.h"
+#include "sandbox/ancestor_secrets.h"
 #include "sandbox/bubblewrap.h"
 #include "sandbox/test_environment.h"
 
@@ -47,6 +48,20 @@ Status prepare_scratch(const std::string& scratch, runner::HelperConfig& config,
   return ok_status();
 }
 
+// Fallback mode: the tests can read what Panta's parents hold in their environments (Panta
+// wipes only its own); said once, naming what looks like a secret there.
+void add_ancestor_note(HelperSandbox& out) {
+  std::string found = describe(ancestor_secrets());
+  if (found.empty()) return;
+  out.notice += (out.notice.empty() ? "" : "\npanta: ") +
+                std::string(
+                    "warning: in fallback mode the tests can read the environment of "
+                    "Panta's parent processes, which holds what looks like secrets: ") +
+                found +
+                " (start panta without them there, e.g. `env -u NAME`, or use strict mode; "
+                "README, Sandbox)";
+}
+
 // Sets the build's variables in the helper's environment (ours, when it has none of its own).
 void set_build_env(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
   if (spec.build_env.empty()) return;
@@ -72,7 +87,10 @@ Result<HelperSandbox> confine(const HelperSandboxSpec& spec, runner::HelperConfi
     return out;
   }
   if (auto s = prepare_scratch(spec.scratch, config, spec.test_env); !s) return s.error();
-  if (out.mode == SandboxMode::kFallback) return out;
+  if (out.mode == SandboxMode::kFallback) {
+    add_ancestor_note(out);
+    return out;
+  }
   BubblewrapLayout layout = layout_of(spec, config);
   if (auto probe = probe_bubblewrap("bwrap", layout); !probe) {
     if (spec.requested) {
@@ -82,9 +100,14 @@ Result<HelperSandbox> confine(const HelperSandboxSpec& spec, runner::HelperConfi
     out.notice = "note: the strict sandbox cannot start here (" + probe.error().message +
                  "); the tests run in fallback mode: a scrubbed environment, and the project "
                  "is checked and put back after each run (README, Sandbox)";
+    add_ancestor_note(out);
     return out;
   }
   config.jvm_options.push_back("-Dpanta.runner.ownPidNamespace=true");
+  // In the sandbox's cgroup namespace the JDK's container detection reads cgroup (v1) paths that
+  // are not there, and ManagementFactory.getOperatingSystemMXBean() fails with a
+  // NullPointerException (Spring Boot's ProcessorMetrics, in every @SpringBootTest).
+  config.jvm_options.push_back("-XX:-UseContainerSupport");
   std::error_code ec;
   layout.project = fs::weakly_canonical(spec.project, ec).string();
   layout.overlay = spec.scratch + "/.overlay";

@@ -51,8 +51,9 @@ TEST(CompilerSettings, ExecutionsOverThePluginOverTheProperties) {
       "<proc>none</proc></configuration></execution></executions></plugin>"
       "<plugin><artifactId>build-helper-maven-plugin</artifactId><executions><execution>"
       "<goals><goal>add-source</goal></goals><configuration><sources><source>" +
-          dir.path() + "/src/gen</source></sources></configuration></execution></executions>"
-                       "</plugin></plugins>");
+          dir.path() +
+          "/src/gen</source></sources></configuration></execution></executions>"
+          "</plugin></plugins>");
   auto modules = parse_effective_pom(xml, "effective.xml");
   ASSERT_TRUE(modules.ok()) << modules.error().message;
   const MavenModule& m = (*modules)[0];
@@ -60,8 +61,7 @@ TEST(CompilerSettings, ExecutionsOverThePluginOverTheProperties) {
   EXPECT_EQ(m.test_compiler.release, 11);
   EXPECT_EQ(m.main_compiler.excludes, std::vector<std::string>{"module-info.java"});
   EXPECT_EQ(m.test_compiler.excludes, std::vector<std::string>{"**/Java17*"});
-  EXPECT_EQ(m.main_compiler.options,
-            (std::vector<std::string>{"-Amapstruct.x=y", "-parameters"}));
+  EXPECT_EQ(m.main_compiler.options, (std::vector<std::string>{"-Amapstruct.x=y", "-parameters"}));
   EXPECT_EQ(m.test_compiler.options,
             (std::vector<std::string>{"-Amapstruct.x=y", "-parameters", "-proc:none"}));
   EXPECT_EQ(m.dropped_compiler_args,
@@ -106,15 +106,15 @@ TEST(CompilerSettings, IncludesAndExcludesAreRelativeToTheSourceRoot) {
 
 TEST(CompilerSettings, ChecksAreLeftOutOfTheArguments) {
   std::vector<std::string> dropped;
-  auto taken = taken_compiler_args({"-parameters", "-Xmaxerrs", "1000", "-XDcompilePolicy=simple",
-                                    "--should-stop=ifError=FLOW", "--add-exports",
-                                    "java.base/sun.nio.ch=ALL-UNNAMED", "-J-Xmx1g", "-nowarn"},
-                                   dropped);
+  auto taken = taken_compiler_args(
+      {"-parameters", "-Xmaxerrs", "1000", "-XDcompilePolicy=simple", "--should-stop=ifError=FLOW",
+       "--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", "-J-Xmx1g", "-nowarn"},
+      dropped);
   EXPECT_EQ(taken, (std::vector<std::string>{"-parameters", "--add-exports",
                                              "java.base/sun.nio.ch=ALL-UNNAMED"}));
-  EXPECT_EQ(dropped, (std::vector<std::string>{"-Xmaxerrs 1000", "-XDcompilePolicy=simple",
-                                               "--should-stop=ifError=FLOW", "-J-Xmx1g",
-                                               "-nowarn"}));
+  EXPECT_EQ(dropped,
+            (std::vector<std::string>{"-Xmaxerrs 1000", "-XDcompilePolicy=simple",
+                                      "--should-stop=ifError=FLOW", "-J-Xmx1g", "-nowarn"}));
   EXPECT_EQ(javac_options({{}, {}, {}, {"-parameters"}, {"/a.jar", "/b.jar"}, {}}),
             (std::vector<std::string>{"-parameters", "--processor-path", "/a.jar:/b.jar"}));
   EXPECT_EQ(release_number("1.8"), 8);
@@ -140,6 +140,10 @@ TEST(SurefireNames, TheTestFileIsFoundAsSurefireFindsIt) {
   EXPECT_EQ(project.test_file_for("p.Pet"), tests + "PetTest.java");  // not PetDefectsTest
   dir.write("src/test/java/p/CartTest.java", "package p; class CartTest {}");
   EXPECT_EQ(project.test_file_for("p.Cart"), tests + "CartTest.java");  // Surefire's order
+  // A project whose test classes are mostly *Tests names a new one so.
+  project.new_test_suffix = "Tests";
+  EXPECT_EQ(project.test_file_for("p.Shelf"), tests + "ShelfTests.java");
+  project.new_test_suffix = "Test";
   // A build that runs only *Tests: a file of another name is not the class's test, and a new
   // one gets the name the build runs.
   project.surefire.includes = {"**/*Tests.java"};
@@ -160,7 +164,8 @@ TEST(SurefireNames, ClassesTheBuildDoesNotCompileAreNotRun) {
 }
 
 // A fake JDK folder: bin/java, bin/javac and a release file naming `version`.
-std::string fake_jdk(const test::TempDir& dir, const std::string& name, const std::string& version) {
+std::string fake_jdk(const test::TempDir& dir, const std::string& name,
+                     const std::string& version) {
   dir.write(name + "/release", "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"" + version + "\"\n");
   for (const char* tool : {"java", "javac"}) {
     dir.write(name + "/bin/" + tool, "#!/bin/sh\n");
@@ -217,10 +222,11 @@ TEST(Jdks, ABuildForANewerJavaNamesTheJdkToUse) {
   EXPECT_TRUE(check_release(*jdks, std::nullopt).ok());
   auto refused = check_release(*jdks, 21);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("the build compiles for Java 21, but the JDK at " +
-                                         dir.path() + "/jdk17 is Java 17.0.15: point "
-                                                      "--java-home (or JAVA_HOME) at a JDK 21"),
-            std::string::npos)
+  EXPECT_NE(
+      refused.error().message.find("the build compiles for Java 21, but the JDK at " + dir.path() +
+                                   "/jdk17 is Java 17.0.15: point "
+                                   "--java-home (or JAVA_HOME) at a JDK 21"),
+      std::string::npos)
       << refused.error().message;
 }
 

@@ -6,6 +6,7 @@
 
 #include "java/source_text.h"
 #include "junit/test_file.h"
+#include "test_support.h"
 
 namespace panta::test {
 namespace fs = std::filesystem;
@@ -56,7 +57,7 @@ Result<runner::CompileResult> FakeJvm::compile(const runner::CompileRequest& req
     return out;
   }
   const runner::Source& source = request.sources.front();
-  std::string text = source.text ? *source.text : std::string();
+  std::string text = source.text ? *source.text : test::slurp(source.path);
   compiled_texts.push_back(text);
   compiled_units.push_back(request.unit);
   java::SourceText lines(source.path, text);

@@ -226,7 +226,7 @@ TEST_F(JvmRunnerTest, TestsOfAClassWhoseSetupFailedAreErrors) {
   RunResult r = run({"demo.BrokenSetupTest"});
   const TestResult* first = nullptr;
   for (const TestResult& t : r.results) {
-    if (t.id.find("[method:first()]") != std::string::npos) first = &t;
+    if (t.id == "demo.BrokenSetupTest#first") first = &t;
   }
   ASSERT_NE(first, nullptr) << r.results.size();
   EXPECT_EQ(first->status, TestStatus::kError);
@@ -252,6 +252,46 @@ TEST(JvmRunner, JavaThatIsNotJavaIsAClearError) {
   auto r = start_helper(config);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("did not start"), std::string::npos) << r.error().message;
+}
+
+// A stand-in for the helper (Python, as `java`): answers pings on descriptor 3 with the id and
+// nonce it was sent; before answering a run, forges an answer in which every test passed, as a
+// test that found the request's id would. The forgery is caught, the helper restarted, and
+// the run's tests are errors saying so; what the stand-in writes to descriptor 1 is ignored.
+TEST(JvmRunner, AForgedAnswerIsTampering) {
+  test::TempDir dir;
+  std::string script = dir.write("fake-java", R"(#!/usr/bin/env python3
+import json, os, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    os.write(1, b'{"id": %d, "ok": true}\n' % req["id"])  # not the channel
+    answer = {"id": req["id"], "nonce": req.get("nonce"), "ok": True}
+    if req["op"] == "run":
+        forged = {"id": req["id"], "ok": True, "not_run": [],
+                  "results": [{"id": t, "status": "passed"} for t in req["tests"]]}
+        os.write(3, (json.dumps(forged) + "\n").encode())
+        answer["results"] = [{"id": t, "status": "failed"} for t in req["tests"]]
+    os.write(3, (json.dumps(answer) + "\n").encode())
+)");
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  HelperConfig config;
+  config.workdir = dir.path();
+  config.java = script;
+  config.jar = dir.write("fake.jar", "");
+  config.start_timeout = 20s;
+  auto helper = start_helper(config);
+  ASSERT_TRUE(helper.ok()) << helper.error().message;
+  RunRequest request;
+  request.tests = {"p.ATest#a", "p.ATest#b"};
+  auto run = (*helper)->run(request);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_NE(run->tampering.find("tampering: an answer that is not the helper's"), std::string::npos)
+      << run->tampering;
+  ASSERT_EQ(run->results.size(), 2u);
+  for (const TestResult& r : run->results) {
+    EXPECT_EQ(r.status, TestStatus::kError) << r.id;
+    EXPECT_FALSE(r.tampering.empty()) << r.id;
+  }
 }
 
 }  // namespace

@@ -205,14 +205,16 @@ TEST_P(Hostile, HostServicesOnLoopbackAreOutOfReachButTheTestsOwnServerWorks) {
 }
 
 TEST_P(Hostile, TheApiKeyReachesNoTestNoFileAndNoOutput) {
-  // The environment, and that of the processes above the JVM (/proc/<pid>/environ).
+  // The environment, and that of the processes above the JVM (/proc/<pid>/environ, through a
+  // process: the test's own reads of /proc are refused, see VerdictAttacks).
   test::PantaRun r = generate_with(
       "StringBuilder seen = new StringBuilder(String.valueOf(System.getenv(\"OPENAI_API_KEY\")));\n"
       "seen.append(System.getenv());\n"
       "for (ProcessHandle p = ProcessHandle.current().parent().orElse(null); p != null;\n"
       "     p = p.parent().orElse(null)) {\n"
-      "  try { seen.append(new String(java.nio.file.Files.readAllBytes(\n"
-      "      java.nio.file.Path.of(\"/proc/\" + p.pid() + \"/environ\")))); }\n"
+      "  try { seen.append(new String(new ProcessBuilder(\"cat\", \"/proc/\" + p.pid() + "
+      "\"/environ\")\n"
+      "      .start().getInputStream().readAllBytes())); }\n"
       "  catch (Exception e) { seen.append(e); }\n"
       "}\n"
       "System.out.println(seen);\n"
@@ -468,6 +470,30 @@ TEST(Sandbox, PantaTomlChoosesTheModeAndTheTestEnvironment) {
       test::run_panta(bad_toml, "test --project " + other + " --test org.example.shop.CartTest");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("panta.toml:1:11: 'sandbox' must be"), std::string::npos) << bad.err;
+}
+
+// In fallback mode a test can read the environments of Panta's parent processes (Panta wipes
+// only its own): Panta names what looks like a secret there, once, at the start; strict mode
+// hides them.
+TEST(Sandbox, FallbackNamesTheSecretsOfPantasParents) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string panta = std::string(PANTA_BINARY) + " test --project " + root +
+                      " --test org.example.shop.CartTest --sandbox ";
+  // A shell of its own holds the variable, as `timeout` or a CI step's shell would.
+  auto fallback = test::run_command("env DEPLOY_API_KEY=not-a-real-key sh -c '" + panta +
+                                    "fallback; true' 2>&1");
+  EXPECT_NE(fallback.out.find("warning: in fallback mode the tests can read the environment of "
+                              "Panta's parent processes"),
+            std::string::npos)
+      << fallback.out;
+  EXPECT_NE(fallback.out.find("DEPLOY_API_KEY in sh (pid "), std::string::npos) << fallback.out;
+  EXPECT_EQ(fallback.out.find("not-a-real-key"), std::string::npos) << fallback.out;
+  if (test::strict_available()) {
+    auto strict = test::run_command("env DEPLOY_API_KEY=not-a-real-key sh -c '" + panta +
+                                    "strict; true' 2>&1");
+    EXPECT_EQ(strict.out.find("DEPLOY_API_KEY"), std::string::npos) << strict.out;
+  }
 }
 
 TEST(Sandbox, TheModelCommandDiesWithPanta) {

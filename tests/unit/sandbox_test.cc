@@ -404,7 +404,7 @@ TEST(FallbackRunner, ARunThatLeavesADetachedProcessIsRejected) {
     Result<runner::RunResult> run(const runner::RunRequest&) override {
       runner::RunResult r;
       r.results.push_back(
-          {"x.CartTest#a", runner::TestStatus::kPassed, "", "", "", 1, "", "", false});
+          {"x.CartTest#a", runner::TestStatus::kPassed, "", "", "", 1, "", "", false, "", ""});
       r.stray_processes = 2;
       return r;
     }

@@ -18,7 +18,8 @@ import org.panta.runner.protocol.RequestDispatcher;
  * Entry point of the Panta runner helper.
  *
  * <p>Contract: reads one JSON request per line from the process' real stdin and writes exactly
- * one JSON answer line per request to the real stdout. Before anything else runs, System.out,
+ * one JSON answer line per request to the descriptor named by {@code -Dpanta.runner.channelFd}
+ * (the real stdout without it), echoing the request's id and nonce. Before anything else runs, System.out,
  * System.err and System.in are replaced so that code under test can never write to (or read
  * from) the protocol streams. Exits 0 on end of input or "shutdown", and {@link
  * #EXIT_RESTART_REQUIRED} after answering a request that left the JVM in an unsafe state.
@@ -30,8 +31,14 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws IOException {
-    Writer protocolOut =
-        new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
+    // The answers go to the descriptor Panta gives for them (3), not to 1, where anything in the
+    // JVM may write; without it (a direct start, the runner's own tests), to 1.
+    String channelFd = System.getProperty("panta.runner.channelFd");
+    FileOutputStream answers =
+        channelFd == null || channelFd.isEmpty()
+            ? new FileOutputStream(FileDescriptor.out)
+            : new FileOutputStream("/proc/self/fd/" + Integer.parseInt(channelFd));
+    Writer protocolOut = new OutputStreamWriter(answers, StandardCharsets.UTF_8);
     BufferedReader protocolIn =
         new BufferedReader(
             new InputStreamReader(new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8));

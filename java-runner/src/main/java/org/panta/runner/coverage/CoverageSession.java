@@ -9,7 +9,6 @@ import org.jacoco.core.data.ExecutionDataStore;
 import org.jacoco.core.instr.Instrumenter;
 import org.jacoco.core.runtime.RuntimeData;
 import org.panta.runner.isolation.ClassTransformer;
-import org.panta.runner.sandbox.ProbeRegistry;
 
 /**
  * Coverage of one run: instruments the target classes (a listed FQN or any class nested in one),
@@ -19,7 +18,7 @@ import org.panta.runner.sandbox.ProbeRegistry;
  * ones, so consecutive snapshots partition execution; {@link #aggregate()} is the union of all
  * snapshots taken so far. Not thread-safe beyond what RuntimeData guarantees.
  *
- * <p>Creating a session makes it the sink of {@link ProbeRegistry} until {@link #close()}; only
+ * <p>Creating a session makes it the sink of sandbox.ProbeRegistry (ActiveProbes) until {@link #close()}; only
  * one session may be open at a time (runs are sequential).
  */
 public final class CoverageSession implements ClassTransformer.Instrumentation {
@@ -32,7 +31,7 @@ public final class CoverageSession implements ClassTransformer.Instrumentation {
 
   public CoverageSession(List<String> targets) {
     this.targets = List.copyOf(targets);
-    ProbeRegistry.activate(data);
+    ActiveProbes.activate(data);
   }
 
   public boolean covers(String className) {
@@ -93,6 +92,6 @@ public final class CoverageSession implements ClassTransformer.Instrumentation {
 
   /** Detaches this session from instrumented code. */
   public void close() {
-    ProbeRegistry.activate(new RuntimeData());
+    ActiveProbes.activate(new RuntimeData());
   }
 }

@@ -3,7 +3,8 @@ package org.panta.runner.isolation;
 /**
  * Transforms a project class file as it is loaded by a run class loader. Coverage instrumentation
  * (when requested for the class) is applied to the original bytes first, so JaCoCo's class id is
- * that of the original class file; exit-call rewriting follows and does not change probes.
+ * that of the original class file; test classes are then guarded (TestCodeGuard), and exit-call
+ * rewriting follows; neither changes probes.
  */
 public final class ClassTransformer {
   /** Coverage instrumentation step; {@link #NONE} leaves every class unchanged. */
@@ -14,12 +15,19 @@ public final class ClassTransformer {
   }
 
   private final Instrumentation coverage;
+  private final boolean guardTests;
 
-  public ClassTransformer(Instrumentation coverage) {
+  /** {@code guardTests}: the classes of units (test classes) get TestCodeGuard's checks. */
+  public ClassTransformer(Instrumentation coverage, boolean guardTests) {
     this.coverage = coverage;
+    this.guardTests = guardTests;
   }
 
-  byte[] transform(String className, byte[] original) {
-    return ExitCallRewriter.rewrite(coverage.instrument(className, original));
+  byte[] transform(String className, byte[] original, boolean testClass) {
+    byte[] bytes = coverage.instrument(className, original);
+    if (testClass && guardTests) {
+      bytes = TestCodeGuard.rewrite(bytes);
+    }
+    return ExitCallRewriter.rewrite(bytes);
   }
 }

@@ -60,10 +60,12 @@ public final class JUnitBridge implements TestBridge {
     collector.outcomes().forEach(o -> out.results.add(o.toJson()));
     if (out.restartReason == null) { // a selected test that ran nothing gets JUnit's reason
       Set<String> ran = new HashSet<>();
+      Set<String> uniqueIds = new HashSet<>();
       collector.outcomes().forEach(o -> ran.add(o.id));
+      collector.outcomes().forEach(o -> uniqueIds.add(o.uniqueId));
       execution
           .whyNotRun()
-          .outcomesFor(selection, ran, out.withoutTests)
+          .outcomesFor(selection, ran, uniqueIds, out.withoutTests)
           .forEach(o -> out.results.add(o.toJson()));
     }
     execution.notRun(collector).forEach(out.notRun::add);

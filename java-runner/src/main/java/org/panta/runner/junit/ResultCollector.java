@@ -24,7 +24,8 @@ import org.panta.runner.io.CappedBuffer;
 import org.panta.runner.io.OutputRouter;
 import org.panta.runner.isolation.ClassLoadingClock;
 import org.panta.runner.sandbox.SystemExitAttempted;
-import org.panta.runner.sandbox.ExitTrap;
+import org.panta.runner.isolation.Attempts;
+import org.panta.runner.isolation.RunPolicy;
 
 /**
  * Listener that turns JUnit Platform events into {@link TestOutcome}s, switches output capture
@@ -43,6 +44,7 @@ final class ResultCollector implements TestExecutionListener {
   private final Deque<TestIdentifier> running = new ArrayDeque<>();
   private final Map<String, Long> startNanos = new LinkedHashMap<>();
   private final Set<String> timedOut = new HashSet<>();
+  private final Set<String> accounted = new HashSet<>();
   private final CappedBuffer otherOut = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
   private final CappedBuffer otherErr = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
   private TestOutcome current;
@@ -72,7 +74,8 @@ final class ResultCollector implements TestExecutionListener {
     markEvent();
     if (id.isTest()) {
       Thread.interrupted(); // a previous timed-out test may have left the flag set
-      ExitTrap.takeAttempt();
+      Attempts.take();
+      RunPolicy.testStarted();
       if (coverage != null) {
         coverage.takeSnapshot(); // probes hit between tests count only in the aggregate
       }
@@ -88,6 +91,13 @@ final class ResultCollector implements TestExecutionListener {
     if (id.isTest() || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
       TestOutcome o = id.isTest() && current != null ? current : outcome(id);
       complete(o, id, result.getStatus(), result.getThrowable().orElse(null));
+    }
+    if (!id.isTest() && result.getStatus() == TestExecutionResult.Status.ABORTED && plan != null) {
+      // Skipped as a whole by an assumption in its class setup: its tests did not fail to run
+      // (Surefire reports none of them), the container's skip says why.
+      for (TestIdentifier d : plan.getDescendants(id)) {
+        accounted.add(d.getUniqueId());
+      }
     }
     running.remove(id);
     markEvent();
@@ -179,7 +189,7 @@ final class ResultCollector implements TestExecutionListener {
   }
 
   synchronized boolean reported(String uniqueId) {
-    return outcomes.containsKey(uniqueId);
+    return outcomes.containsKey(uniqueId) || accounted.contains(uniqueId);
   }
 
   synchronized List<TestOutcome> outcomes() {
@@ -197,7 +207,8 @@ final class ResultCollector implements TestExecutionListener {
   private void complete(TestOutcome o, TestIdentifier id, TestExecutionResult.Status status, Throwable t) {
     Long start = startNanos.get(id.getUniqueId());
     o.durationMs = start == null ? 0 : (System.nanoTime() - start) / 1_000_000;
-    SystemExitAttempted swallowedExit = id.isTest() ? ExitTrap.takeAttempt() : null;
+    Attempts.Taken attempts = id.isTest() ? Attempts.take() : new Attempts.Taken(null, null);
+    SystemExitAttempted swallowedExit = attempts.exit();
     if (timedOut.contains(id.getUniqueId())) {
       o.status = "timeout";
       o.message = "timed out after " + timeoutMs + " ms";
@@ -210,6 +221,14 @@ final class ResultCollector implements TestExecutionListener {
       o.status = "skipped";
     } else {
       o.status = t instanceof AssertionError ? "failed" : "error";
+    }
+    String leftBehind = id.isTest() ? RunPolicy.leftBehind() : null;
+    if (attempts.tampering() != null || leftBehind != null) {
+      // Whatever the test's own outcome: what it tried or left decides.
+      o.tampering = attempts.tampering();
+      o.leftBehind = leftBehind;
+      o.status = "error";
+      o.message = attempts.tampering() != null ? "tampering: " + attempts.tampering() : leftBehind;
     }
     if (t != null) {
       o.exception = t.getClass().getName();

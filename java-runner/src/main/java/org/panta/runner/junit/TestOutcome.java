@@ -18,6 +18,10 @@ final class TestOutcome {
   CappedBuffer stdout;
   CappedBuffer stderr;
   JsonArray coverage;
+  /** What the test tried that the sandbox refused (see sandbox.Guard), or null. */
+  String tampering;
+  /** What the test left behind that fails it (processes, scratch use), or null. */
+  String leftBehind;
 
   JsonObject toJson() {
     JsonObject o = new JsonObject();
@@ -39,6 +43,12 @@ final class TestOutcome {
         (stdout != null && stdout.truncated()) || (stderr != null && stderr.truncated()));
     if (coverage != null) {
       o.add("coverage", coverage);
+    }
+    if (tampering != null) {
+      o.addProperty("tampering", tampering);
+    }
+    if (leftBehind != null) {
+      o.addProperty("left_behind", leftBehind);
     }
     return o;
   }

@@ -32,7 +32,7 @@ final class WhyNotRun {
    * {@code withoutTests}, as Surefire runs them and reports nothing.
    */
   synchronized List<TestOutcome> outcomesFor(
-      TestSelection selection, Set<String> ids, List<String> withoutTests) {
+      TestSelection selection, Set<String> ids, Set<String> uniqueIds, List<String> withoutTests) {
     List<TestOutcome> out = new ArrayList<>();
     for (Map.Entry<String, List<String>> e : selection.prefixes.entrySet()) {
       boolean ran = false;
@@ -40,6 +40,10 @@ final class WhyNotRun {
         // A failed container (the class's @BeforeAll, say) reported for the class counts too.
         String cls = prefix.contains("#") ? prefix.substring(0, prefix.indexOf('#')) : prefix;
         ran |= ids.contains(cls) || ids.stream().anyMatch(id -> TestSelection.covers(prefix, id));
+        // A JUnit 4 runner (AllTests, Suite) files its tests under other classes' names, below
+        // the class's own node.
+        String node = "[runner:" + cls + "]";
+        ran |= !prefix.contains("#") && uniqueIds.stream().anyMatch(u -> u.contains(node));
       }
       String spec = e.getKey();
       TestSelection.Target target = selection.targets.get(spec);
@@ -58,28 +62,36 @@ final class WhyNotRun {
       return false;
     }
     try {
-      for (Class<?> c = target.cls(); c != null && c != Object.class; c = c.getSuperclass()) {
-        if (c.getDeclaredClasses().length > 0) {
-          return false; // @Nested classes, or classes JUnit 4 runners take: let JUnit say
-        }
-        for (Method m : c.getDeclaredMethods()) {
-          for (Annotation a : m.getAnnotations()) {
-            String name = a.annotationType().getSimpleName();
-            if (name.contains("Test") || name.contains("Theory") || name.contains("Property")) {
-              return false;
-            }
-          }
-        }
-        if (c.getAnnotations().length > 0 && c == target.cls()) {
-          for (Annotation a : c.getAnnotations()) {
-            if (a.annotationType().getName().startsWith("org.junit")) {
-              return false; // @RunWith, @Suite, @ExtendWith: a test class after all
-            }
+      return declaresNoTest(target.cls(), 0);
+    } catch (LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Also none of its member classes, at any depth (test data in nested classes). */
+  private static boolean declaresNoTest(Class<?> cls, int depth) {
+    if (depth > 8) {
+      return false;
+    }
+    for (Annotation a : cls.getAnnotations()) {
+      if (a.annotationType().getName().startsWith("org.junit")) {
+        return false; // @RunWith, @Suite, @Nested, @ExtendWith: a test class after all
+      }
+    }
+    for (Class<?> c = cls; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Method m : c.getDeclaredMethods()) {
+        for (Annotation a : m.getAnnotations()) {
+          String name = a.annotationType().getSimpleName();
+          if (name.contains("Test") || name.contains("Theory") || name.contains("Property")) {
+            return false;
           }
         }
       }
-    } catch (LinkageError e) {
-      return false;
+      for (Class<?> member : c.getDeclaredClasses()) {
+        if (!declaresNoTest(member, depth + 1)) {
+          return false;
+        }
+      }
     }
     return true;
   }

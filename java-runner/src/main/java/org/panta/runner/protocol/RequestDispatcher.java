@@ -51,6 +51,14 @@ public final class RequestDispatcher {
       return error(null, "malformed JSON: " + e.getMessage());
     }
     JsonElement id = request.get("id");
+    JsonObject answer = answer(request, id);
+    if (request.has("nonce")) {
+      answer.add("nonce", request.get("nonce"));
+    }
+    return answer;
+  }
+
+  private JsonObject answer(JsonObject request, JsonElement id) {
     try {
       String op = Fields.requiredString(request, "op");
       Handler handler = handlers.get(op);

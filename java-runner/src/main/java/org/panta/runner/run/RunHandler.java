@@ -18,6 +18,7 @@ import org.panta.runner.isolation.JdbcDrivers;
 import org.panta.runner.isolation.JvmGlobals;
 import org.panta.runner.isolation.LeftoverProcesses;
 import org.panta.runner.isolation.RunClassLoader;
+import org.panta.runner.isolation.RunPolicy;
 import org.panta.runner.isolation.TestFrameworks;
 import org.panta.runner.protocol.Fields;
 import org.panta.runner.protocol.Handler;
@@ -80,13 +81,18 @@ public final class RunHandler implements Handler {
         new RunClassLoader(
             framework.rest(),
             unitClasses,
-            new ClassTransformer(coverage == null ? ClassTransformer.Instrumentation.NONE : coverage),
+            new ClassTransformer(
+                coverage == null ? ClassTransformer.Instrumentation.NONE : coverage,
+                Fields.bool(request, "guard_tests", true)),
             framework.loader());
     // As Surefire's default (enableAssertions): assert statements of project and tests run.
     loader.setDefaultAssertionStatus(Fields.bool(request, "enable_assertions", true));
     JsonObject answer = new JsonObject();
     JvmGlobals globals = JvmGlobals.capture();
     JdbcDrivers drivers = JdbcDrivers.register(loader);
+    RunPolicy.set(
+        Fields.bool(request, "reject_leftovers", false),
+        Fields.number(request, "scratch_limit_bytes", 0));
     try {
       setSystemProperties(request);
       TestBridge.Tags tags =
@@ -96,6 +102,7 @@ public final class RunHandler implements Handler {
           framework, tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, tags,
           answer);
     } finally {
+      RunPolicy.set(false, 0);
       answer.addProperty("processes_ended", LeftoverProcesses.endAll());
       drivers.deregister();
       globals.restore();

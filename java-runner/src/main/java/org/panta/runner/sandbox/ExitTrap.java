@@ -1,13 +1,14 @@
 package org.panta.runner.sandbox;
 
+import org.panta.runner.isolation.Attempts;
+
 /**
  * Targets of the call sites rewritten by {@code ExitCallRewriter}. Each method records the attempt
  * (so a swallowed {@link SystemExitAttempted} is still noticed) and throws instead of exiting.
- * Must stay public and visible to run class loaders (package is shared, see SharedApiClassLoader).
+ * Must stay public and visible to run class loaders (package is shared, see SharedApiClassLoader);
+ * the record it writes is not (isolation.Attempts), so code under test cannot clear it.
  */
 public final class ExitTrap {
-  private static volatile SystemExitAttempted lastAttempt;
-
   private ExitTrap() {}
 
   public static void systemExit(int status) {
@@ -22,15 +23,8 @@ public final class ExitTrap {
     throw record(new SystemExitAttempted("Runtime.halt", status));
   }
 
-  /** Returns and clears the attempt recorded since the previous call, or null. */
-  public static SystemExitAttempted takeAttempt() {
-    SystemExitAttempted a = lastAttempt;
-    lastAttempt = null;
-    return a;
-  }
-
   private static SystemExitAttempted record(SystemExitAttempted attempt) {
-    lastAttempt = attempt;
+    Attempts.exit(attempt);
     return attempt;
   }
 }
