@@ -8,8 +8,8 @@ namespace panta::sandbox {
 /// A process above Panta whose environment holds variables that look like secrets.
 struct AncestorSecrets {
   int pid = 0;
-  std::string command;              ///< Its command name (/proc/PID/comm), e.g. "timeout".
-  std::vector<std::string> names;   ///< The variables' names (looks_secret), never their values.
+  std::string command;             ///< Its command name (/proc/PID/comm), e.g. "timeout".
+  std::vector<std::string> names;  ///< The variables' names (looks_secret), never their values.
 };
 
 /// The processes above this one (its parent, the parent's parent, up to PID 1) whose

@@ -97,7 +97,8 @@ std::vector<Attack> attacks() {
        "  Definer() {\n    super(CartTest.class.getClassLoader());\n  }\n"
        "  Class<?> define(byte[] b) {\n    return defineClass(null, b, 0, b.length);\n  }\n"
        "}\n"
-       "java.lang.reflect.Constructor<?> make = new Definer().define(bytes).getDeclaredConstructor();\n"
+       "java.lang.reflect.Constructor<?> make = new "
+       "Definer().define(bytes).getDeclaredConstructor();\n"
        "make.setAccessible(true);\n"
        "((Runnable) make.newInstance()).run();",
        "sun.misc.Unsafe"},
