@@ -59,6 +59,9 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--java-home", o.java_home,
                  "The project's JDK, for Maven, javac and the tests (default: $JAVA_HOME, else "
                  "the java on PATH; one older than 17 runs Maven only)");
+  sub.add_option("--maven-profiles", o.maven_profiles,
+                 "Maven profiles to activate, as `mvn -P` takes them (a,b,!c; default: those the "
+                 "build activates itself, .mvn/maven.config included)");
   sub.add_option("--test-timeout", o.test_timeout_s, "Time limit per test, in seconds")
       ->check(CLI::Range(0.1, 3600.0))
       ->default_str("10");
@@ -208,7 +211,8 @@ Result<project::Project> load_project(const ProjectOptions& o,
   const char* java_home_env = std::getenv("JAVA_HOME");
   auto jdks = project::choose_jdks(o.java_home, java_home_env != nullptr ? java_home_env : "");
   if (!jdks) return jdks.error();
-  project::RealMavenTool maven("mvn", std::chrono::seconds(600), jdks->project.home);
+  project::RealMavenTool maven("mvn", std::chrono::seconds(600), jdks->project.home,
+                               o.maven_profiles);
   project::RealGradleTool gradle;
   auto project = project::load_project(o.project, flags, maven, hints, &gradle);
   if (!project) return project.error();
@@ -275,6 +279,13 @@ std::vector<std::string> project_jvm_options(const project::Project& project) {
   // byte-buddy-agent; given at start it needs no self-attach (which the sandbox would stop).
   if (std::string agent = project::mock_agent_jar(project.test_classpath); !agent.empty())
     out.push_back("-javaagent:" + agent);
+  // Classes compiled with --enable-preview load only in a JVM started with it.
+  for (const auto* settings : {&project.main_compiler, &project.test_compiler}) {
+    const auto& o = settings->options;
+    if (std::find(o.begin(), o.end(), "--enable-preview") != o.end() &&
+        std::find(out.begin(), out.end(), "--enable-preview") == out.end())
+      out.push_back("--enable-preview");
+  }
   // Surefire's argLine, what of it a test JVM of Panta's may take.
   std::vector<std::string> dropped;
   for (std::string& option : project::arg_line_options(project.surefire.arg_line, dropped))

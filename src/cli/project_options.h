@@ -31,10 +31,12 @@ struct ProjectOptions {
   std::string module;     ///< --module: the Maven module under test.
   std::string java_home;  ///< --java-home: the project's JDK ("" for $JAVA_HOME or PATH's).
   std::string test_disk = "512m";  ///< --test-disk: scratch use a generated test may leave.
+  std::string maven_profiles;      ///< --maven-profiles: as `mvn -P` takes them ("a,!b").
 };
 
 /// Declares --project, --module, --src-dir, --test-dir, --classpath, --classes, --encoding,
-/// --java-home, --test-timeout, --heap, --test-disk, --sandbox and --test-env on `sub`.
+/// --java-home, --maven-profiles, --test-timeout, --heap, --test-disk, --sandbox and
+/// --test-env on `sub`.
 void add_project_options(CLI::App& sub, ProjectOptions& options);
 
 /// Loads the project the options name (panta.toml at its root included); `hints` (the classes,

@@ -12,6 +12,7 @@ enum class ErrorKind {
   kNothingToTest,  ///< The class has no method under test (interfaces, only accessors).
   kDryRun,         ///< --dry-run: the first prompt went to its sink instead of to a model.
   kUnresolved,     ///< A build tool could not resolve the project (offline, not installed).
+  kRepeated,       ///< The prompt is one the model has answered already (not sent again).
 };
 
 /// An expected failure a user can cause: a message naming the file, line or setting at fault.

@@ -149,8 +149,10 @@ void AnswerTaker::drop(const Verdict& v, LoopState& state, IterationReport& it) 
 
 Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, IterationReport& it) {
   auto extracted = junit::extract_tests_for(answer, *state.file);
+  state.unusable_answer.clear();
   if (!extracted) {
     (*events_)(event::NoUsableTests{extracted.error().message});
+    if (!state.answer_stated) state.unusable_answer = extracted.error().message;
     return true;
   }
   for (const std::string& note : extracted->notes) (*events_)(event::AnswerNote{note});
@@ -195,7 +197,9 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
       taken.accepted.push_back(std::move(fix));
     }
     it.tests_repaired += static_cast<int>(outcome->repaired.size());
-    state.note_defects(outcome->suspected_defects);
+    junit::AnswerStatements said;
+    said.defects = outcome->suspected_defects;
+    state.take_statements(said);
     for (const Verdict& v : outcome->unrepaired) drop(v, state, it);
   }
   if (auto s = keep(taken, state, it); !s) return s.error();

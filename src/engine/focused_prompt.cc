@@ -10,7 +10,6 @@
 #include <set>
 #include <sstream>
 
-#include "engine/defect_entries.h"
 #include "engine/locale_apis.h"
 #include "engine/type_signatures.h"
 #include "process/subprocess.h"
@@ -124,6 +123,8 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   std::vector<Gap> gaps = find_gaps(cut, state.coverage);
   mark_said_unreachable(gaps, state.said_unreachable, cut);
   mark_asked_too_often(gaps, state.gap_asks);
+  assign_gap_ids(gaps, state.gap_ids, state.next_gap_id);
+  state.shown_gaps.clear();
   if (state.lines_covered() == 0) {
     out.source = prompt::numbered_without_licence(cut.source_text);
     out.sliced = false;
@@ -138,8 +139,11 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
     out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show),
                                        prompt::kLongFieldLines);
     out.sliced = true;
-    out.gaps = render_gaps(gaps, cut, state.coverage);
+    out.gaps = render_gaps(gaps, cut, state.coverage, state.shown_gaps);
     out.unreachable = render_unreachable(gaps);
+    for (const Gap& g : gaps) {
+      if (g.aside != Aside::kNo) state.shown_gaps.try_emplace(g.id, std::vector{g.key});
+    }
     count_asks(gaps, state.gap_asks);
   }
   out.test_names = state.file->test_names();
@@ -148,7 +152,10 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   out.dropped.clear();
   for (const auto& f : state.failed) out.dropped.push_back(f.name + ": " + first_line(f.error));
   for (const auto& f : state.set_aside) out.dropped.push_back(f.name + ": " + first_line(f.error));
-  out.recorded = defect_mentions(state.suspected_defects);
+  out.unusable = state.unusable_answer;
+  out.recorded.clear();
+  for (const std::string& d : state.suspected_defects)
+    out.recorded.push_back(d.substr(0, d.find(':')));
   return gaps;
 }
 

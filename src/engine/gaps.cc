@@ -224,19 +224,71 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
   }
 }
 
-// Lines outside every method, each with its text: a class's declaration line stands for its
-// implicit constructor.
-std::string outside_lines(const std::vector<uint32_t>& lines, const ClassUnderTest& cut) {
+// Whether a line declares a class (its declaration line stands for its implicit constructor).
+bool declares_class(const std::string& text) {
   static const std::regex declaration(
       R"(^(@\w+(\([^)]*\))?\s+)*((public|protected|private|static|final|abstract|sealed|)"
       R"(non-sealed|strictfp)\s+)*(class|enum|record)\s+\w+)");
-  std::string out;
-  for (uint32_t line : lines) {
-    std::string text = line_text(cut.source_text, line);
-    bool implicit = std::regex_search(text, declaration);
-    out += fmt::format("- line {}: {}{}\n", line, in_backticks(text),
-                       implicit ? ": its implicit constructor never ran" : " never ran");
+  return std::regex_search(text, declaration);
+}
+
+// The title of a method's gaps: "`Lexer.nextToken(Token)` (lines 120-158)".
+std::string method_title(const std::string& method, const ClassUnderTest& cut) {
+  for (const MethodGraph& m : cut.graphs) {
+    if (m.key == method) {
+      return fmt::format(
+          "`{}` (lines {}-{}{})", m.key, m.start_line, m.end_line,
+          m.is_private ? ", private: reach it through the methods that call it" : "");
+    }
   }
+  return "outside the methods";
+}
+
+// The gaps [begin, end) of one method that are asked for, each on a line of its own with its
+// id, in source order (a line's outcomes after the line): its lines never run as ranges (one
+// entry each, with its first line's id), and the outcomes; `shown` gets what each id stands for.
+std::string method_entries(const std::vector<Gap>& gaps, size_t begin, size_t end,
+                           const ClassUnderTest& cut, const coverage::SourceCoverage& coverage,
+                           std::map<int, std::vector<std::string>>& shown) {
+  std::vector<const Gap*> lines;
+  std::map<std::pair<uint32_t, int>, std::string> entries;  // by (line, 0 line / 1 outcome)
+  for (size_t k = begin; k < end; ++k) {
+    if (gaps[k].aside == Aside::kNo && gaps[k].what.empty()) lines.push_back(&gaps[k]);
+  }
+  bool outside = gaps[begin].method.empty();
+  for (size_t k = 0; k < lines.size();) {
+    size_t run = k + 1;  // a range runs on across lines with no code
+    while (!outside && run < lines.size() && [&] {
+      auto next = coverage.lines.upper_bound(lines[run - 1]->line);
+      return next == coverage.lines.end() || next->first >= lines[run]->line;
+    }()) {
+      ++run;
+    }
+    const Gap& first = *lines[k];
+    std::vector<std::string>& keys = shown[first.id];
+    for (size_t r = k; r < run; ++r) keys.push_back(lines[r]->key);
+    std::string& entry = entries[{first.line, 0}];
+    if (outside) {
+      std::string text = line_text(cut.source_text, first.line);
+      entry =
+          fmt::format("- [G{}] line {}: {}{}\n", first.id, first.line, in_backticks(text),
+                      declares_class(text) ? ": its implicit constructor never ran" : " never ran");
+    } else if (run - k == 1) {
+      entry = fmt::format("- [G{}] line {}: never run\n", first.id, first.line);
+    } else {
+      entry = fmt::format("- [G{}] lines {}-{}: never run\n", first.id, first.line,
+                          lines[run - 1]->line);
+    }
+    k = run;
+  }
+  for (size_t k = begin; k < end; ++k) {
+    const Gap& g = gaps[k];
+    if (g.aside != Aside::kNo || g.what.empty()) continue;
+    shown[g.id] = {g.key};
+    entries[{g.line, 1}] += fmt::format("- [G{}] line {}: {}\n", g.id, g.line, g.what);
+  }
+  std::string out;
+  for (const auto& [at, entry] : entries) out += entry;
   return out;
 }
 
@@ -337,6 +389,9 @@ std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCove
                    d == dead.end() ? "" : d->second});
   }
   add_expression_gaps(cut, coverage, out);
+  for (Gap& g : out) {
+    if (!g.infeasible.empty()) g.aside = Aside::kAnalysis;
+  }
   // Per method in source order, lines before outcomes of the same line.
   auto start = [&cut](const Gap& g) {
     for (const MethodGraph& m : cut.graphs) {
@@ -355,52 +410,37 @@ void mark_asked_too_often(std::vector<Gap>& gaps, const std::map<std::string, in
                           int max_asks) {
   for (Gap& g : gaps) {
     auto a = asks.find(g.key);
-    if (g.infeasible.empty() && a != asks.end() && a->second >= max_asks) {
+    if (g.aside == Aside::kNo && a != asks.end() && a->second >= max_asks) {
       g.infeasible = fmt::format("asked for {} times without progress", a->second);
+      g.aside = Aside::kAskedTooOften;
     }
   }
 }
 
 void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks) {
   for (const Gap& g : gaps) {
-    if (g.infeasible.empty()) ++asks[g.key];
+    if (g.aside == Aside::kNo) ++asks[g.key];
+  }
+}
+
+void assign_gap_ids(std::vector<Gap>& gaps, std::map<std::string, int>& ids, int& next_id) {
+  for (Gap& g : gaps) {
+    auto [it, fresh] = ids.try_emplace(g.key, next_id);
+    if (fresh) ++next_id;
+    g.id = it->second;
   }
 }
 
 std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
-                        const coverage::SourceCoverage& coverage) {
+                        const coverage::SourceCoverage& coverage,
+                        std::map<int, std::vector<std::string>>& shown) {
   std::string out;
   for (size_t i = 0; i < gaps.size();) {
     const std::string& method = gaps[i].method;
-    std::vector<uint32_t> lines;
-    std::string outcomes;
     size_t j = i;
-    for (; j < gaps.size() && gaps[j].method == method; ++j) {
-      const Gap& g = gaps[j];
-      if (!g.infeasible.empty()) continue;
-      if (g.what.empty()) {
-        lines.push_back(g.line);
-      } else {
-        outcomes += fmt::format("- line {}: {}\n", g.line, g.what);
-      }
-    }
-    if (!lines.empty() || !outcomes.empty()) {
-      std::string title = "outside the methods";
-      for (const MethodGraph& m : cut.graphs) {
-        if (m.key == method) {
-          title = fmt::format(
-              "`{}` (lines {}-{}{})", m.key, m.start_line, m.end_line,
-              m.is_private ? ", private: reach it through the methods that call it" : "");
-        }
-      }
-      out += title + ":\n";
-      if (method.empty()) {
-        out += outside_lines(lines, cut);
-      } else if (!lines.empty()) {
-        out += "- lines never run: " + coverage::line_ranges(lines, coverage.lines) + "\n";
-      }
-      out += outcomes;
-    }
+    while (j < gaps.size() && gaps[j].method == method) ++j;
+    std::string entries = method_entries(gaps, i, j, cut, coverage, shown);
+    if (!entries.empty()) out += method_title(method, cut) + ":\n" + entries;
     i = j;
   }
   if (out.find("branch outcomes") != std::string::npos) {
@@ -416,7 +456,7 @@ std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
 std::vector<PossiblyInfeasible> possibly_infeasible(const std::vector<Gap>& gaps) {
   std::vector<PossiblyInfeasible> out;
   for (const Gap& g : gaps) {
-    if (!g.infeasible.empty())
+    if (g.aside != Aside::kNo)
       out.push_back({g.line, g.what.empty() ? "never run" : g.what, g.infeasible});
   }
   return out;
@@ -424,8 +464,10 @@ std::vector<PossiblyInfeasible> possibly_infeasible(const std::vector<Gap>& gaps
 
 std::string render_unreachable(const std::vector<Gap>& gaps) {
   std::string out;
-  for (const PossiblyInfeasible& p : possibly_infeasible(gaps)) {
-    out += fmt::format("- line {}: {}: {}\n", p.line, p.what, p.why);
+  for (const Gap& g : gaps) {
+    if (g.aside == Aside::kNo) continue;
+    out += fmt::format("- [G{}] line {}: {}: {}\n", g.id, g.line,
+                       g.what.empty() ? "never run" : g.what, g.infeasible);
   }
   return out;
 }
@@ -447,7 +489,7 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
       for (uint32_t l = line > 3 ? line - 3 : 1; l <= line + 3; ++l) near.insert(l);
     };
     for (const Gap& g : gaps) {
-      if (g.infeasible.empty() && g.method == m.key) show_near(g.line, !g.what.empty());
+      if (g.aside == Aside::kNo && g.method == m.key) show_near(g.line, !g.what.empty());
     }
     for (auto l = also.lower_bound(m.start_line); l != also.end() && *l <= m.end_line; ++l) {
       show_near(*l, true);
@@ -485,12 +527,13 @@ void set_aside_what_runs_with(std::vector<Gap>& gaps, const ClassUnderTest& cut)
   for (Gap& g : gaps) {
     if (!g.what.empty()) continue;
     line_gaps.emplace(g.line, &g);
-    if (g.infeasible.starts_with("an answer said")) aside.insert(g.line);
+    if (g.aside == Aside::kAnswer) aside.insert(g.line);
   }
   auto set = [&](uint32_t line, std::string why) {
     Gap* g = line_gaps.at(line);
-    if (!g->infeasible.empty()) return;
+    if (g->aside != Aside::kNo) return;
     g->infeasible = std::move(why);
+    g->aside = Aside::kWithAnswer;
     aside.insert(line);
   };
   for (auto& [line, g] : line_gaps) {
@@ -525,20 +568,16 @@ void set_aside_what_runs_with(std::vector<Gap>& gaps, const ClassUnderTest& cut)
 
 }  // namespace
 
-void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said,
+void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<std::string, std::string>& said,
                            const ClassUnderTest& cut) {
-  // The entry on the gap's line, or for an outcome, on a line its statement goes on over (an
-  // answer names the line of the part it means: `!hard` on line 236 of a condition on 234).
-  auto entry = [&](const Gap& g) -> const std::string* {
-    uint32_t end = g.what.empty() ? g.line : statement_end(cut.source_text, g.line);
-    auto s = said.lower_bound(g.line);
-    return s != said.end() && s->first <= end ? &s->second : nullptr;
-  };
   std::map<uint32_t, std::string> after;  // lines only a set-aside outcome leads to
+  std::set<uint32_t> said_lines;
   for (Gap& g : gaps) {
-    const std::string* s = g.infeasible.empty() ? entry(g) : nullptr;
-    if (s == nullptr) continue;
-    g.infeasible = "an answer said it cannot be reached (\"" + *s + "\")";
+    auto s = said.find(g.key);
+    if (g.aside != Aside::kNo || s == said.end()) continue;
+    g.infeasible = "an answer said no test can reach it: " + s->second;
+    g.aside = Aside::kAnswer;
+    if (g.what.empty()) said_lines.insert(g.line);
     size_t colon = g.key.find(':');
     if (colon == std::string::npos) continue;
     for (const MethodGraph& m : cut.graphs) {
@@ -548,21 +587,24 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std:
   }
   for (Gap& g : gaps) {
     auto a = after.find(g.line);
-    if (g.infeasible.empty() && g.what.empty() && a != after.end()) g.infeasible = a->second;
+    if (g.aside == Aside::kNo && g.what.empty() && a != after.end()) {
+      g.infeasible = a->second;
+      g.aside = Aside::kWithAnswer;
+    }
   }
   set_aside_what_runs_with(gaps, cut);
   // An outcome whose first line an answer says cannot be reached cannot happen either (taking
   // it runs that line): Metaphone's `if (isPreviousChar(local, n, 'G'))` and its `hard = true;`.
   for (Gap& g : gaps) {
     size_t colon = g.key.find(':');
-    if (!g.infeasible.empty() || g.what.empty() || colon == std::string::npos) continue;
+    if (g.aside != Aside::kNo || g.what.empty() || colon == std::string::npos) continue;
     for (const MethodGraph& m : cut.graphs) {
       if (m.key != g.method) continue;
       uint32_t first = first_line_after(*m.graph, g.line, g.key.substr(colon + 1));
-      // The answer's words go with that line's own entry, not twice.
-      if (first != 0 && said.count(first) > 0) {
+      if (first != 0 && said_lines.count(first) > 0) {
         g.infeasible =
             fmt::format("it leads to line {}, which an answer said cannot be reached", first);
+        g.aside = Aside::kWithAnswer;
       }
     }
   }
@@ -570,7 +612,7 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std:
 
 bool only_unreachable_left(const std::vector<Gap>& gaps) {
   return !gaps.empty() &&
-         std::all_of(gaps.begin(), gaps.end(), [](const Gap& g) { return !g.infeasible.empty(); });
+         std::all_of(gaps.begin(), gaps.end(), [](const Gap& g) { return g.aside != Aside::kNo; });
 }
 
 }  // namespace panta::engine

@@ -12,6 +12,15 @@
 
 namespace panta::engine {
 
+/// Why a gap is not asked for.
+enum class Aside {
+  kNo,             ///< It is asked for.
+  kAnalysis,       ///< The CFG or JaCoCo's counting says no test can make it count.
+  kAnswer,         ///< An answer said no test can reach it (`Unreachable: G3 - why`).
+  kWithAnswer,     ///< It runs only with code an answer said no test can reach.
+  kAskedTooOften,  ///< Asked for twice without progress.
+};
+
 /// Something of the class no test has run yet: a line, or an outcome of a decision that ran.
 struct Gap {
   std::string method;  ///< MethodGraph::key, "" outside every method (a field initializer)
@@ -19,7 +28,13 @@ struct Gap {
   uint32_t line = 0;
   std::string what;        ///< As a prompt says it: "`if (x)` has never been true"
   std::string infeasible;  ///< Why it may be unreachable; "" when nothing says so
+  Aside aside = Aside::kNo;
+  int id = 0;  ///< G<id> in prompts (assign_gap_ids); 0 before one is given
 };
+
+/// Gives each gap its id: the one its key got when first shown (`ids`), else the next
+/// (`next_id`, then counted up). Ids stay the same for the whole run.
+void assign_gap_ids(std::vector<Gap>& gaps, std::map<std::string, int>& ids, int& next_id);
 
 /// Line `line` (1-based) of `text`, trimmed and cut to `width` characters ("" when there is
 /// no such line).
@@ -41,20 +56,23 @@ void mark_asked_too_often(std::vector<Gap>& gaps, const std::map<std::string, in
 /// Counts one more ask for each gap that is not possibly unreachable.
 void count_asks(const std::vector<Gap>& gaps, std::map<std::string, int>& asks);
 
-/// The gaps a prompt names, grouped by method ("`Lexer.nextToken(Token)` (lines 120-158):" then
-/// "- lines never run: 130, 141-143" and "- line 128: `if (...)` has never been true"), the
-/// possibly unreachable ones left out. A range of lines runs on across lines `coverage` counts
-/// no code on. When a line's branch outcomes are counted, one line before the list says how
-/// JaCoCo counts them (not on every such line).
+/// The gaps a prompt names, grouped by method ("`Lexer.nextToken(Token)` (lines 120-158):"),
+/// each on a line of its own that begins with its id ("- [G3] lines 141-143: never run",
+/// "- [G4] line 128: `if (...)` has never been true"), the possibly unreachable ones left out.
+/// A range of lines never run is one entry, with its first line's id, and runs on across lines
+/// `coverage` counts no code on. When a line's branch outcomes are counted, one line before the
+/// list says how JaCoCo counts them. `shown` gets what each id shown stands for (its gaps' keys).
 std::string render_gaps(const std::vector<Gap>& gaps, const ClassUnderTest& cut,
-                        const coverage::SourceCoverage& coverage);
+                        const coverage::SourceCoverage& coverage,
+                        std::map<int, std::vector<std::string>>& shown);
 
 /// The possibly unreachable gaps, as the report lists them (line, "never run" or the outcome,
 /// why).
 std::vector<PossiblyInfeasible> possibly_infeasible(const std::vector<Gap>& gaps);
 
-/// The possibly unreachable gaps, one per line ("- line 246: `while (true)` has never been
-/// false: a loop without a condition ends only by break, return or throw"); "" when none.
+/// The possibly unreachable gaps, one per line with its id ("- [G9] line 246: `while (true)`
+/// has never been false: a loop without a condition ends only by break, return or throw");
+/// "" when none.
 std::string render_unreachable(const std::vector<Gap>& gaps);
 
 /// What a sliced source shows of the methods that have a gap a prompt names or one of
@@ -68,10 +86,12 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
                                                      uint32_t whole_up_to = 30,
                                                      const std::set<uint32_t>& also = {});
 
-/// Marks the gaps on the lines of `said` (said_unreachable) possibly unreachable, with the
-/// model's words, unless something else already does: a gap on a said line, an outcome whose
-/// statement goes on over a said line, and the lines only such an outcome leads to.
-void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<uint32_t, std::string>& said,
+/// Marks the gaps an answer said no test can reach (`said`: by key, with the answer's why)
+/// possibly unreachable, unless something else already does, and what runs only with them: the
+/// lines only such an outcome leads to, the lines after such a line in its basic block, a
+/// catch's header and the first line of its block together, an outcome whose first line is
+/// such a line.
+void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<std::string, std::string>& said,
                            const ClassUnderTest& cut);
 
 /// True when every gap is possibly unreachable (and there is one at least).

@@ -25,6 +25,7 @@
 #include "engine/repair.h"
 #include "engine/report_detail.h"
 #include "engine/run_journal.h"
+#include "engine/stop_reason.h"
 #include "engine/strategy.h"
 #include "engine/test_file_writer.h"
 #include "engine/test_validator.h"
@@ -73,9 +74,9 @@ class Generation {
  private:
   Status apply_resumed_settings();
   Status measure_initial();
+  StopFacts facts() const;
   Status begin_or_resume(int max_iter, int& first_iter);
   Status resume();
-  std::string stop_rule() const;
   std::vector<Gap> current_gaps() const;
   Result<bool> one_iteration(int n, int max_iter, Clock::time_point start);
   Result<IterationReport> iteration(int n, int max_iter);
@@ -118,7 +119,8 @@ class Generation {
   bool cut_short_ = false;        // the current iteration was cut short by a stop request
   bool no_answer_ = false;        // the iteration's one prompt got no answer: nothing to write
   bool dry_run_done_ = false;
-  std::string budget_stop_;  // why the run stopped for --max-cost / --max-tokens-total
+  bool prompt_repeated_ = false;  // the next prompt was answered before: nothing new to ask
+  std::string budget_stop_;       // why the run stopped for --max-cost / --max-tokens-total
 };
 
 Status Generation::apply_resumed_settings() {
@@ -162,9 +164,15 @@ Status Generation::load(const std::string& prompt_dir) {
   junit_ = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"
                                                             : "JUnit 5 (org.junit.jupiter)";
   state_.file.emplace(*junit::TestFile::parse(cut_->initial_test_text));
-  ModelCallerOptions mo{options_.class_name,        options_.prompt_options,
-                        options_.max_prompt_tokens, options_.max_answer_bytes,
-                        options_.dry_run,           [this] { return journal_.check(); }};
+  ModelCallerOptions mo{options_.class_name,
+                        options_.prompt_options,
+                        options_.max_prompt_tokens,
+                        options_.max_answer_bytes,
+                        options_.dry_run,
+                        [this] { return journal_.check(); },
+                        {}};
+  if (strategy_->focused)  // never the same prompt twice (the paper's `basic` repeats its own)
+    mo.answered_before = [this](const std::string& sha) { return state_.answered(sha); };
   model_.emplace(llm_, *prompts_, std::move(mo), events_);
   validator_.emplace(session_, *cut_,
                      ValidatorOptions{options_.test_timeout, options_.check_each_test_in_class});
@@ -213,7 +221,7 @@ Status Generation::resume() {
   if (point->state) {
     try {
       state_.restore_from(*point->state);
-      report_.suspected_defects = state_.reported_defects();
+      report_.suspected_defects = state_.suspected_defects;
     } catch (const nlohmann::json::exception& e) {
       return Error{"the journal's state of run " + std::to_string(options_.resume->id) +
                    " is unreadable: " + e.what()};
@@ -255,17 +263,12 @@ Status Generation::begin_or_resume(int max_iter, int& first_iter) {
   return journal_.begin(run, settings);
 }
 
-// Why the loop stops before the next iteration, or "".
-std::string Generation::stop_rule() const {
-  if (state_.complete()) return "full coverage";
-  if (state_.no_increase >= options_.max_no_increase) {
-    return counted(state_.no_increase, "round") + " without coverage gain";
-  }
-  if (panta::stop_requested()) return "interrupted";
-  if (strategy_->focused && only_unreachable_left(current_gaps())) {
-    return "only possibly unreachable code is left";
-  }
-  return "";
+// What the run knows of its end (stop_reason).
+StopFacts Generation::facts() const {
+  return {state_.complete(),        state_.no_increase,
+          options_.max_no_increase, panta::stop_requested(),
+          !budget_stop_.empty(),    strategy_->focused && only_unreachable_left(current_gaps()),
+          prompt_repeated_,         dry_run_done_};
 }
 
 std::vector<Gap> Generation::current_gaps() const {
@@ -298,7 +301,7 @@ Result<GenerateReport> Generation::run() {
   kept_at_last_save_ = state_.kept.size();
   report_.stop_reason = "iteration limit";
   for (int n = first_iter; n <= max_iter; ++n) {
-    if (std::string why = stop_rule();
+    if (std::string why = stop_reason(facts());
         !why.empty() && (panta::stop_requested() || !mutants_->next_round(*state_.file, events_))) {
       report_.stop_reason = why;
       break;
@@ -329,8 +332,9 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
   it->llm_s = model_->seconds() - llm_before;
   it->model_calls = model_->calls() - calls_before;
   state_.llm_s += it->llm_s;
-  if (dry_run_done_) {
-    report_.stop_reason = "dry run";
+  if (dry_run_done_ || prompt_repeated_) {  // nothing was asked: not an iteration
+    if (prompt_repeated_) state_ = std::move(before);
+    report_.stop_reason = stop_reason(facts());
     return false;
   }
   if ((panta::stop_requested() || !budget_stop_.empty()) && cut_short_) {
@@ -450,8 +454,9 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   size_t targets = p.inputs.targets.size();
   auto answer = model_->generate(p.inputs, p.which, cut_->source_text, state_.file->test_names());
   if (p.inputs.targets.size() < targets) forget_unsent(p.inputs.targets, it);
-  if (!answer && answer.error().kind == ErrorKind::kDryRun) {
-    dry_run_done_ = done = true;
+  if (!answer && (answer.error().kind == ErrorKind::kDryRun ||
+                  answer.error().kind == ErrorKind::kRepeated)) {  // nothing was sent
+    (answer.error().kind == ErrorKind::kDryRun ? dry_run_done_ : prompt_repeated_) = done = true;
     return ok_status();
   }
   if (answer && panta::stop_requested()) {  // paid for, and kept in the journal for --resume
@@ -486,14 +491,15 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
   }
   ++state_.answers;
   ++it.answers;
-  state_.note_defects(junit::suspected_defects(answer->text));
-  report_.suspected_defects = state_.reported_defects();
+  state_.sent_prompts.push_back(model_->last_prompt_sha256());
+  for (const std::string& unread : state_.take_statements(junit::parse_statements(answer->text)))
+    events_(event::AnswerNote{"not read (see the answer format): " + unread});
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
   AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};
   auto taken = taker.take(answer->text, state_, it);
   if (!taken) return taken.error();
-  report_.suspected_defects = state_.reported_defects();  // repair answers may add some
+  report_.suspected_defects = state_.suspected_defects;  // repair answers may add some
   cut_short_ = done = !*taken;
   return ok_status();
 }
@@ -582,14 +588,8 @@ Result<IterationReport> Generation::iteration(int n, int max_iter) {
 }
 
 Result<GenerateReport> Generation::finish(Clock::time_point start) {
-  if (state_.complete()) report_.stop_reason = "full coverage";
-  if (state_.no_increase >= options_.max_no_increase && !state_.complete()) {
-    report_.stop_reason = counted(state_.no_increase, "round") + " without coverage gain";
-  }
-  if ((panta::stop_requested() || !budget_stop_.empty()) && !dry_run_done_) {
-    report_.stop_reason = panta::stop_requested() ? "interrupted" : "budget spent";
-    report_.interrupted = true;
-  }
+  if (std::string why = stop_reason(facts()); !why.empty()) report_.stop_reason = why;
+  report_.interrupted = (panta::stop_requested() || !budget_stop_.empty()) && !dry_run_done_;
   if (state_.answers == 0 && !report_.iterations.empty() && !report_.interrupted) {
     return Error{"the model gave no answer in " +
                  counted(static_cast<int>(report_.iterations.size()), "iteration") +

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "engine/defect_entries.h"
 #include "engine/gaps.h"
 
 namespace panta::engine {
@@ -37,8 +36,14 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"set_aside", tests(set_aside)},
           {"tampered", tampered},
           {"gap_asks", gap_asks},
-          {"said_unreachable", said_unreachable},
+          {"gap_ids", gap_ids},
+          {"next_gap_id", next_gap_id},
+          {"shown_gaps", shown_gaps},
+          {"unreachable_gaps", said_unreachable},
           {"suspected_defects", suspected_defects},
+          {"equivalent_mutants", equivalent_mutants},
+          {"sent_prompts", sent_prompts},
+          {"unusable_answer", unusable_answer},
           {"generated_total", generated_total},
           {"kept", kept},
           {"skipped", skipped},
@@ -47,21 +52,26 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"test_file_backed_up", test_file_backed_up}};
 }
 
-void LoopState::note_defects(std::vector<std::string> defects) {
-  said_unreachable.merge(engine::said_unreachable(defects));
-  for (uint32_t line : said_reachable(defects)) said_unreachable.erase(line);  // taken back
-  for (std::string& d : defects) {
-    if (std::find(suspected_defects.begin(), suspected_defects.end(), d) == suspected_defects.end())
-      suspected_defects.push_back(std::move(d));
+std::vector<std::string> LoopState::take_statements(const junit::AnswerStatements& said) {
+  std::vector<std::string> unread = said.unread;
+  answer_stated = !said.unreachable.empty() || !said.equivalent.empty() || !said.defects.empty();
+  for (const auto& u : said.unreachable) {
+    for (int id : u.gaps) {
+      auto shown = shown_gaps.find(id);
+      if (shown == shown_gaps.end()) {
+        unread.push_back("Unreachable: G" + std::to_string(id) + " (no such gap was asked for)");
+        continue;
+      }
+      for (const std::string& key : shown->second) said_unreachable.emplace(key, u.reason);
+    }
   }
-}
-
-std::vector<std::string> LoopState::reported_defects() const {
-  std::vector<std::string> out;
-  for (const std::string& d : suspected_defects) {
-    if (!says_only_unreachable(d)) out.push_back(d);
+  for (const auto& d : said.defects) {
+    std::string text = junit::defect_text(d);
+    if (std::find(suspected_defects.begin(), suspected_defects.end(), text) ==
+        suspected_defects.end())
+      suspected_defects.push_back(std::move(text));
   }
-  return out;
+  return unread;
 }
 
 void LoopState::restore_from(const nlohmann::json& state) {
@@ -80,8 +90,15 @@ void LoopState::restore_from(const nlohmann::json& state) {
   set_aside = tests("set_aside");
   tampered = state.value("tampered", std::vector<std::pair<std::string, std::string>>{});
   gap_asks = state.value("gap_asks", std::map<std::string, int>{});
-  said_unreachable = state.value("said_unreachable", std::map<uint32_t, std::string>{});
+  gap_ids = state.value("gap_ids", std::map<std::string, int>{});
+  next_gap_id = state.value("next_gap_id", 1);
+  shown_gaps = state.value("shown_gaps", std::map<int, std::vector<std::string>>{});
+  // Journals from before gap ids kept lines ("said_unreachable"): those are not taken.
+  said_unreachable = state.value("unreachable_gaps", std::map<std::string, std::string>{});
   suspected_defects = state.value("suspected_defects", std::vector<std::string>{});
+  equivalent_mutants = state.value("equivalent_mutants", std::map<std::string, std::string>{});
+  sent_prompts = state.value("sent_prompts", std::vector<std::string>{});
+  unusable_answer = state.value("unusable_answer", std::string());
   test_file_backed_up = state.value("test_file_backed_up", false);  // older journals: back up
   generated_total = state.value("generated_total", 0);
   kept.clear();

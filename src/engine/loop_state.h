@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "coverage/coverage.h"
+#include "junit/answer_statements.h"
 #include "junit/test_file.h"
 #include "prompt/prompt_inputs.h"
 #include "select/path_selection.h"
@@ -23,21 +25,42 @@ struct LoopState {
   /// Tests of the last answer that passed but were not kept (no coverage they add), with why:
   /// not failures, so not in `failed`; the focused prompt names them.
   std::vector<prompt::FailedTest> set_aside;
-  /// Tests dropped for what they tried or left behind: their names and what it was.
+  /// Tests dropped for what they tried against their verdict (README, Sandbox), never repaired:
+  /// their names and what it was. (A test that leaves processes or files behind fails instead,
+  /// and is repaired as a failure is.)
   std::vector<std::pair<std::string, std::string>> tampered;
   std::vector<std::string> kept;     ///< The generated tests kept, by the names they got
   std::vector<std::string> skipped;  ///< Those of `kept` that are skipped when they run
-  /// How often the focused prompt asked for each gap (by Gap::key) while it stayed a gap.
+  /// How often the focused prompt asked for each gap (by Gap::key) while it stayed a gap; a
+  /// prompt counts once an answer to it came back.
   std::map<std::string, int> gap_asks;
-  /// Lines an answer's Suspected defects said cannot be reached (said_unreachable).
-  std::map<uint32_t, std::string> said_unreachable;
-  /// What the answers' Suspected defects sections said, each once, in order (for the report).
+  /// The id of each gap ever shown (by Gap::key): G<id> in prompts, the same for the whole run
+  /// (and its --resume).
+  std::map<std::string, int> gap_ids;
+  int next_gap_id = 1;
+  /// What each id the last focused prompt showed stands for: the keys of its gaps (a range of
+  /// lines never run is one entry, shown with its first line's id).
+  std::map<int, std::vector<std::string>> shown_gaps;
+  /// Gaps (by key) an answer said no test can reach (`Unreachable: G3 - why`), with why.
+  std::map<std::string, std::string> said_unreachable;
+  /// The `Defect:` statements of the answers ("line 42: claim"), each once, in order.
   std::vector<std::string> suspected_defects;
-  /// Adds an answer's Suspected defects (each once), and the lines they say cannot be reached.
-  void note_defects(std::vector<std::string> defects);
-  /// The suspected defects a report lists: all but those only saying code cannot be reached
-  /// ("line 285: cannot be reached: ...": the report's possibly_infeasible quotes them).
-  std::vector<std::string> reported_defects() const;
+  /// Mutants (by the key MutantsStep gives them) an answer said no test can kill, with why.
+  std::map<std::string, std::string> equivalent_mutants;
+  /// Whether the last answer held a statement the loop took (`Unreachable:`, `Defect:`, ...).
+  bool answer_stated = false;
+  /// Why nothing of the last answer could be used (no test, no statement), "" otherwise: the
+  /// next focused prompt says so (and so differs from the one that got that answer).
+  std::string unusable_answer;
+  /// The SHA-256 of every prompt answered (the focused strategy never sends one twice).
+  std::vector<std::string> sent_prompts;
+  bool answered(const std::string& sha256) const {
+    return std::find(sent_prompts.begin(), sent_prompts.end(), sha256) != sent_prompts.end();
+  }
+  /// Takes an answer's statements: its `Unreachable:` gaps (by the ids the last prompt showed;
+  /// an unknown id is named in `unread`), its defects (each once). Returns what it could not
+  /// use, for the journal.
+  std::vector<std::string> take_statements(const junit::AnswerStatements& said);
   /// The run's backup of the test file is taken (before its first write): a resumed run does
   /// not take it again, one that had not written yet does.
   bool test_file_backed_up = false;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "core/sha256.h"
 #include "llm/llm_error.h"
 
 namespace panta::engine {
@@ -84,6 +85,11 @@ Result<llm::Completion> ModelCaller::generate(prompt::GenerateInputs& in, prompt
       if (shrunk(reason)) continue;
       events_(event::PromptSentAsItIs{reason});
     }
+    std::string sha = sha256_hex(llm::render_prompt(p));
+    if (options_.answered_before && options_.answered_before(sha)) {
+      return Error{"the prompt is one the model has answered already", ErrorKind::kRepeated};
+    }
+    last_sha256_ = sha;
     if (options_.dry_run) {
       std::string text = llm::render_prompt(p);
       events_(event::DryRun{llm::estimate_tokens(text)});

@@ -28,6 +28,9 @@ struct ModelCallerOptions {
   /// Asked before every call: an error (say, a journal that can no longer keep the answer)
   /// stops the call before anything is paid for.
   std::function<Status()> may_call;
+  /// When set: whether a generation prompt (its SHA-256) was answered before; such a prompt is
+  /// not sent again (an ErrorKind::kRepeated error instead).
+  std::function<bool(const std::string& sha256)> answered_before;
 };
 
 /// Sends the loop's prompts to the model: shrinks a prompt that is over the token limit or
@@ -55,6 +58,9 @@ class ModelCaller {
   /// or too long for the model. Fails without asking when it is over the limit even so.
   Result<llm::Completion> repair(prompt::RepairInputs& in);
 
+  /// The SHA-256 of the last generation prompt sent.
+  const std::string& last_prompt_sha256() const { return last_sha256_; }
+
   double seconds() const { return seconds_; }
   /// Calls that went to the model (answers reused from the journal not counted), failed ones
   /// included, since the caller was made.
@@ -77,6 +83,7 @@ class ModelCaller {
   std::optional<llm::ReuseClient> reuse_;
   double seconds_ = 0;
   int calls_ = 0;
+  std::string last_sha256_;
   std::pair<int64_t, int64_t> unused_tokens_{0, 0};
 };
 

@@ -7,6 +7,7 @@
 
 #include "core/cancel.h"
 #include "java/source_text.h"
+#include "junit/answer_statements.h"
 #include "junit/junit_dialect.h"
 #include "prompt/source_view.h"
 
@@ -165,13 +166,13 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
 bool Repairer::says_code_is_wrong(const std::string& answer, bool has_tests,
                                   std::vector<Verdict>& open, RepairOutcome& out) const {
   if (!focused_) return false;
-  std::vector<std::string> defects = junit::suspected_defects(answer);
+  std::vector<junit::AnswerStatements::Defect> defects = junit::parse_statements(answer).defects;
   out.suspected_defects.insert(out.suspected_defects.end(), defects.begin(), defects.end());
   if (has_tests || defects.empty()) return false;
+  std::string first = junit::defect_text(defects.front());
   for (Verdict& v : open) {
-    events_(event::RepairSaysDefect{v.name, defects.front()});
-    v.error +=
-        "\n(the repair answer says the code, not the test, is wrong: " + defects.front() + ")";
+    events_(event::RepairSaysDefect{v.name, first});
+    v.error += "\n(the repair answer says the code, not the test, is wrong: " + first + ")";
   }
   return true;
 }
@@ -224,6 +225,9 @@ Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>
     if (fix.passed) {
       out.fixed.push_back({{fix.name, fix.code}, *extracted});
       out.repaired.push_back(target->name);
+      open.erase(target);
+    } else if (!fix.tampering.empty()) {  // not fed back: what it tried is no mistake to fix
+      out.unrepaired.push_back(std::move(fix));
       open.erase(target);
     } else {
       *target = std::move(fix);

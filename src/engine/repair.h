@@ -12,6 +12,7 @@
 #include "engine/model_caller.h"
 #include "engine/report.h"
 #include "engine/test_validator.h"
+#include "junit/answer_statements.h"
 
 namespace panta::engine {
 
@@ -21,7 +22,7 @@ struct RepairOutcome {
   std::vector<Candidate> fixed;       ///< the passing fixes, with the repair answers they came from
   std::vector<std::string> repaired;  ///< the names of the failing tests that a fix replaced
   /// The "Suspected defects" lines of the repair answers (focused: a test found a defect).
-  std::vector<std::string> suspected_defects;
+  std::vector<junit::AnswerStatements::Defect> suspected_defects;
 };
 
 /// Asks the model to fix failing tests, those of one cause in one prompt, until the fixes pass

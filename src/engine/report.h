@@ -56,10 +56,10 @@ struct GenerateReport {
   double wall_s = 0;
   double llm_s = 0;
   std::vector<PossiblyInfeasible> possibly_infeasible;
-  /// What the model's "Suspected defects" sections said, each line once.
+  /// What the answers' `Defect:` statements said ("line 42: claim"), each once.
   std::vector<std::string> suspected_defects;
-  /// Generated tests dropped for trying to reach their verdict (README, Sandbox) or for what
-  /// they left behind: name and what it was.
+  /// Generated tests dropped for trying to reach their verdict (README, Sandbox): name and what
+  /// it was.
   std::vector<std::pair<std::string, std::string>> tampering;
   /// The class's source, line coverage and CFGs at the end (engine/report_detail.h), for the
   /// HTML report; null when the run did not get that far.

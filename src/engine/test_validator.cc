@@ -107,21 +107,23 @@ TestValidator::TestValidator(runner::TestSession& session, const ClassUnderTest&
                              ValidatorOptions options)
     : session_(&session), cut_(&cut), options_(options) {}
 
-std::string TestValidator::failure_of(const runner::RunResult& run, const std::string& name,
-                                      bool* skipped) const {
+bool TestValidator::belongs_to(const runner::TestResult& r, const std::string& name) const {
   const std::string id = cut_->test_fqn + "#" + name;
-  const std::string method = "[method:" + name + "(";
   const std::string nested = cut_->test_fqn + "$" + name;  // a @Nested class
   auto starts = [](const std::string& s, const std::string& prefix) {
     return s.rfind(prefix, 0) == 0;
   };
+  return r.id == id || starts(r.id, id + "[") || r.id == cut_->test_fqn ||
+         r.id.find("[method:" + name + "(") != std::string::npos || r.id == nested ||
+         starts(r.id, nested + "#") || starts(r.id, nested + "$");
+}
+
+std::string TestValidator::failure_of(const runner::RunResult& run, const std::string& name,
+                                      bool* skipped) const {
   bool seen = false;
   std::string skip;
   for (const auto& r : run.results) {
-    bool mine = r.id == id || starts(r.id, id + "[") || r.id == cut_->test_fqn ||
-                r.id.find(method) != std::string::npos || r.id == nested ||
-                starts(r.id, nested + "#") || starts(r.id, nested + "$");
-    if (!mine) continue;
+    if (!belongs_to(r, name)) continue;
     seen = true;
     if (r.status == runner::TestStatus::kSkipped) {
       skip = describe(r);
@@ -135,21 +137,21 @@ std::string TestValidator::failure_of(const runner::RunResult& run, const std::s
 }
 
 bool TestValidator::left_something(const runner::RunResult& run, const std::string& name) const {
-  const std::string id = cut_->test_fqn + "#" + name;
+  // Not an answer forged on the channel: which test of the run did that, only a run of each
+  // alone tells.
   return std::any_of(run.results.begin(), run.results.end(), [&](const runner::TestResult& r) {
-    return (r.id == id || r.id.rfind(id + "[", 0) == 0) &&
+    return belongs_to(r, name) && !r.channel_forged &&
            (!r.tampering.empty() || !r.left_behind.empty());
   });
 }
 
 void TestValidator::judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const {
   v.error = failure_of(run, v.name, &v.skipped);
-  v.tampering.clear();
-  const std::string id = cut_->test_fqn + "#" + v.name;
+  v.tampering = run.tampering_outside_tests;
   for (const auto& r : run.results) {
-    bool mine = r.id == id || r.id.rfind(id + "[", 0) == 0;
-    if (mine && !r.tampering.empty()) v.tampering = r.tampering;
+    if (belongs_to(r, v.name) && !r.tampering.empty()) v.tampering = r.tampering;
   }
+  if (!v.tampering.empty() && v.error.empty()) v.error = "tampering: " + v.tampering;
   if (probe != nullptr) {
     v.error = probe->in_file_lines(v.error, fs::path(cut_->test_path).filename().string());
   }

@@ -60,8 +60,8 @@ class TestValidator {
   Result<const runner::TestSession::Suite*> start_from_suite();
 
   /// Compiles `file` and runs the whole class with coverage; the coverage store starts anew
-  /// from it (and from the other tests' coverage, see measure_other_tests). Fails only when
-  /// the helper does.
+  /// from it (and from the suite's coverage, see start_from_suite). Fails only when the helper
+  /// does.
   Result<ClassRun> run_class(const junit::TestFile& file);
 
   /// Tries `tests` (of the answer `from`) as additions to `file` with `accepted` (tests of the
@@ -112,6 +112,9 @@ class TestValidator {
   void judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const;
   /// Whether the sandbox failed the test `name` of `run` for what it tried or left behind.
   bool left_something(const runner::RunResult& run, const std::string& name) const;
+  /// Whether the result `r` is one of the test `name` (of the class's test class): its own, an
+  /// invocation of it, its @Nested class's, or the class's own (its setup failed).
+  bool belongs_to(const runner::TestResult& r, const std::string& name) const;
 
   runner::TestSession* session_;
   const ClassUnderTest* cut_;

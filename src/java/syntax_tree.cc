@@ -114,22 +114,3 @@ bool has_error(TSNode node) {
 }
 
 }  // namespace panta::java
-
-namespace panta::java {
-
-Result<bool> mentions_name(const SourceText& source, std::string_view name) {
-  if (source.text().find(name) == std::string::npos) return false;
-  auto tree = SyntaxTree::parse(source);
-  if (!tree) return tree.error();
-  bool found = false;
-  visit(tree->root(), [&](TSNode n) {
-    if (found) return false;
-    std::string_view type = node_type(n);
-    if ((type == "identifier" || type == "type_identifier") && node_text(source, n) == name)
-      found = true;
-    return !found;
-  });
-  return found;
-}
-
-}  // namespace panta::java

@@ -68,11 +68,3 @@ void visit(TSNode root, F&& f) {
 }
 
 }  // namespace panta::java
-
-namespace panta::java {
-
-/// Whether `name` occurs in `source` as a Java name (a type, a variable, a method or a
-/// qualifier), not only inside a comment or a string. Parses the text.
-Result<bool> mentions_name(const SourceText& source, std::string_view name);
-
-}  // namespace panta::java

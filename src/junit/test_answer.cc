@@ -216,30 +216,4 @@ bool names_any(const std::string& code, std::vector<std::string> names,
   return mentioned_in(code);
 }
 
-std::vector<std::string> suspected_defects(const std::string& answer) {
-  static const std::regex heading(R"(^\s*(#+|\*\*)?\s*suspected defects\b)", std::regex::icase);
-  std::vector<std::string> out;
-  bool in_section = false;
-  size_t at = 0;
-  while (at < answer.size()) {
-    size_t nl = answer.find('\n', at);
-    std::string line = answer.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
-    at = nl == std::string::npos ? answer.size() : nl + 1;
-    std::string t = java::collapse_whitespace(line, line.size() + 1);
-    if (std::regex_search(t, heading)) {
-      in_section = true;
-      continue;
-    }
-    if (!in_section) continue;
-    if (t.rfind("#", 0) == 0 || t.rfind("```", 0) == 0) break;
-    t = std::regex_replace(t, std::regex(R"(^(?:[-*+]|\d+[.)])\s+)"), "");
-    std::string lower = t;
-    std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
-    static const std::regex denied(R"(\bno (defect|bug)\b|\bnot a (defect|bug)\b)");
-    if (t.empty() || lower.rfind("none", 0) == 0 || std::regex_search(lower, denied)) continue;
-    out.push_back(t);
-  }
-  return out;
-}
-
 }  // namespace panta::junit

@@ -35,11 +35,6 @@ struct ExtractedTests {
 /// Fails when no test method is found, saying why.
 Result<ExtractedTests> extract_tests(const std::string& answer);
 
-/// The lines of an answer's "Suspected defects" section (a heading or bold line with those
-/// words, up to the next heading or code block), bullet marks removed; "none" is no defect, and
-/// neither is a line that says so itself ("...; no defect there", "not a bug").
-std::vector<std::string> suspected_defects(const std::string& answer);
-
 /// A test's normalised form (detail::normalised_test: tokens without comments, formatting,
 /// modifiers or the names of its locals): two tests with the same key are the same test under
 /// different names (what TestFile::same_test_as compares). Parses the test.

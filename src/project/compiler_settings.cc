@@ -25,14 +25,10 @@ std::string scanner_regex(std::string pattern) {
   return ant_glob_regex(pattern);
 }
 
-bool matches_any(const std::vector<std::string>& patterns, const std::string& path) {
-  return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) {
-    try {
-      return std::regex_match(path, std::regex(scanner_regex(p)));
-    } catch (const std::regex_error&) {
-      return false;  // a pattern std::regex cannot read matches nothing
-    }
-  });
+bool matches_any_pattern(const std::vector<std::string>& patterns, const std::string& path) {
+  std::vector<std::string> regexes;
+  for (const std::string& p : patterns) regexes.push_back(scanner_regex(p));
+  return matches_any(regexes, path);
 }
 
 }  // namespace
@@ -60,8 +56,8 @@ std::string settings_key(const CompilerSettings& s) {
 
 bool compiles(const CompilerSettings& settings, const std::string& relative) {
   if (!relative.ends_with(".java")) return false;
-  bool included = settings.includes.empty() || matches_any(settings.includes, relative);
-  return included && !matches_any(settings.excludes, relative);
+  bool included = settings.includes.empty() || matches_any_pattern(settings.includes, relative);
+  return included && !matches_any_pattern(settings.excludes, relative);
 }
 
 Result<std::vector<std::string>> compiled_sources(const std::vector<std::string>& roots,

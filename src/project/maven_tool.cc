@@ -165,14 +165,18 @@ Result<std::string> maven_build_key(const std::string& root) {
 }
 
 RealMavenTool::RealMavenTool(std::string program, std::chrono::milliseconds timeout,
-                             std::string java_home)
-    : program_(std::move(program)), timeout_(timeout), java_home_(std::move(java_home)) {}
+                             std::string java_home, std::string profiles)
+    : program_(std::move(program)),
+      timeout_(timeout),
+      java_home_(std::move(java_home)),
+      profiles_(std::move(profiles)) {}
 
 Result<MavenReport> RealMavenTool::run_describe(const std::string& root, bool offline) {
   OutputFolder out;
   if (out.path.empty()) return Error{"cannot make a scratch folder for Maven's output"};
   std::vector<std::string> args;
   if (offline) args.push_back("-o");
+  if (!profiles_.empty()) args.push_back("-P" + profiles_);
   args.insert(args.end(), {std::string(kHelpPlugin) + ":effective-pom",
                            "-Doutput=" + out.path + "/effective-pom.xml",
                            std::string(kDependencyPlugin) + ":collect", "-DincludeScope=test",
@@ -194,9 +198,13 @@ Result<MavenReport> RealMavenTool::run_describe(const std::string& root, bool of
 Result<MavenReport> RealMavenTool::describe(const std::string& root) {
   auto key = maven_build_key(root);
   if (!key) return key.error();
-  // Profiles may be activated by the JDK Maven runs on: its answer is kept per JDK.
+  // Profiles may be activated by the JDK Maven runs on: its answer is kept per JDK (and per
+  // profiles asked for).
   std::string cache =
-      maven_cache_dir() + "/" + sha256_hex(*key + "\n" + java_home_).substr(0, 40) + ".json";
+      maven_cache_dir() + "/" +
+      sha256_hex(*key + "\n" + java_home_ + (profiles_.empty() ? "" : "\n-P" + profiles_))
+          .substr(0, 40) +
+      ".json";
   if (auto cached = java::read_file(cache)) {
     if (auto report = from_json(*cached, root)) return *report;
   }

@@ -37,15 +37,16 @@ class MavenTool {
 
 /// Runs Debian's `mvn` (batch mode, quiet, pinned plugin versions). describe() answers come from
 /// a cache (~/.cache/panta/maven, or $XDG_CACHE_HOME/panta/maven) keyed by the SHA-256 of every
-/// pom.xml of the reactor and .mvn/ configuration and the JDK, so a build whose poms did not
-/// change costs no Maven call; a project copied elsewhere hits the same entry. fetch() answers are
-/// kept the same way, while their files exist.
+/// pom.xml of the reactor and .mvn/ configuration, the JDK and the profiles asked for, so a build
+/// whose poms did not change costs no Maven call; a project copied elsewhere hits the same entry.
+/// fetch() answers are kept the same way, while their files exist.
 class RealMavenTool final : public MavenTool {
  public:
-  /// Runs `program` with JAVA_HOME set to `java_home` (unless it is ""), for at most `timeout`.
+  /// Runs `program` with JAVA_HOME set to `java_home` (unless it is ""), for at most `timeout`;
+  /// describe() activates `profiles` ("a,!b", as `mvn -P` takes them; "" for the build's own).
   explicit RealMavenTool(std::string program = "mvn",
                          std::chrono::milliseconds timeout = std::chrono::seconds(600),
-                         std::string java_home = "");
+                         std::string java_home = "", std::string profiles = "");
   Result<MavenReport> describe(const std::string& root) override;
   Result<std::string> local_repository() override;
   Result<std::vector<std::string>> fetch(const std::vector<ResolvedArtifact>& artifacts,
@@ -59,6 +60,7 @@ class RealMavenTool final : public MavenTool {
   std::string program_;
   std::chrono::milliseconds timeout_;
   std::string java_home_;
+  std::string profiles_;
   std::string local_repository_;
 };
 

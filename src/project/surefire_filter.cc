@@ -26,10 +26,8 @@ std::string ant_glob_regex(std::string_view glob) {
   return out;
 }
 
-namespace {
-
-bool matches_any(const std::vector<std::string>& patterns, const std::string& path) {
-  return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) {
+bool matches_any(const std::vector<std::string>& regexes, const std::string& path) {
+  return std::any_of(regexes.begin(), regexes.end(), [&](const std::string& p) {
     try {
       return std::regex_match(path, std::regex(p));
     } catch (const std::regex_error&) {
@@ -38,7 +36,7 @@ bool matches_any(const std::vector<std::string>& patterns, const std::string& pa
   });
 }
 
-}  // namespace
+namespace {}  // namespace
 
 std::string surefire_pattern_regex(std::string_view pattern) {
   if (pattern.starts_with("%regex[") && pattern.ends_with("]")) {

@@ -29,6 +29,10 @@ class SurefireFilter {
 /// "**/" any folders (none too), "*" and "?" within one name.
 std::string ant_glob_regex(std::string_view glob);
 
+/// Whether one of `regexes` (ECMAScript) matches the whole of `path`; one std::regex cannot read
+/// matches nothing.
+bool matches_any(const std::vector<std::string>& regexes, const std::string& path);
+
 /// A Surefire pattern as a regular expression over a class file's path without extension.
 std::string surefire_pattern_regex(std::string_view pattern);
 

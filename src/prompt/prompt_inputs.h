@@ -36,7 +36,9 @@ struct FocusedInputs {
   std::string gaps;                     ///< What no test has run yet, per method.
   std::string unreachable;              ///< Gaps left out as possibly unreachable.
   std::vector<std::string> dropped;     ///< "name: why" for the last answer's tests not kept.
-  std::vector<std::string> recorded;    ///< Suspected defects earlier answers gave ("line 230").
+  /// Why nothing of the last answer could be used (no test and no statement), "" otherwise.
+  std::string unusable;
+  std::vector<std::string> recorded;  ///< Suspected defects earlier answers gave ("line 230").
 };
 
 /// Everything a generation prompt can show (Figure 4's five sections and the answer format).

@@ -27,8 +27,10 @@ Result<std::string> read_template(const fs::path& path) {
 }
 
 // Renders without HTML escaping: prompts are plain text.
-std::string render(const std::string& templ, mu::data data, const std::string& answer_format) {
+std::string render(const std::string& templ, mu::data data, const std::string& answer_format,
+                   const std::string& answer_statements) {
   data.set("answer_format", mu::partial([answer_format] { return answer_format; }));
+  data.set("answer_statements", mu::partial([answer_statements] { return answer_statements; }));
   mu::mustache m(templ);
   m.set_custom_escape([](const std::string& s) { return s; });
   std::string out = m.render(data);
@@ -79,6 +81,8 @@ void set_focused(mu::data& d, const FocusedInputs& f) {
   for (const std::string& x : f.dropped) dropped += "- " + x + "\n";
   d.set("focused_dropped", strip_trailing_newlines(dropped));
   d.set("has_focused_dropped", truth(!dropped.empty()));
+  d.set("focused_unusable", f.unusable);
+  d.set("has_focused_unusable", truth(!f.unusable.empty()));
   std::string recorded;
   for (const std::string& r : f.recorded) recorded += (recorded.empty() ? "" : "; ") + r;
   d.set("focused_recorded", recorded);
@@ -105,9 +109,12 @@ Result<PromptTemplates> PromptTemplates::load(const std::string& dir, const std:
   if (!repair) return repair.error();
   auto answer = read_template(fs::path(dir) / "answer_format.mustache");
   if (!answer) return answer.error();
+  auto statements = read_template(fs::path(dir) / "answer_statements.mustache");
+  if (!statements) return statements.error();
   t.generate_ = std::move(*generate);
   t.repair_ = std::move(*repair);
   t.answer_format_ = strip_trailing_newlines(std::move(*answer));
+  t.answer_statements_ = strip_trailing_newlines(std::move(*statements));
   return t;
 }
 
@@ -152,7 +159,7 @@ std::string PromptTemplates::render_generate(const GenerateInputs& in) const {
   d.set("mutants", mutants);
   d.set("method_name", in.symprompt_method);
   d.set("conditions", conditions_of(in.symprompt_path));
-  return render(generate_, std::move(d), answer_format_);
+  return render(generate_, std::move(d), answer_format_, answer_statements_);
 }
 
 std::string PromptTemplates::render_repair(const RepairInputs& in) const {
@@ -171,7 +178,7 @@ std::string PromptTemplates::render_repair(const RepairInputs& in) const {
   if (!in.sliced_source.empty()) {
     d.set("source_file_numbered", strip_trailing_newlines(in.sliced_source));
   }
-  return render(repair_, std::move(d), answer_format_);
+  return render(repair_, std::move(d), answer_format_, answer_statements_);
 }
 
 std::string default_prompt_dir() {

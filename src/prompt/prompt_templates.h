@@ -12,8 +12,9 @@ namespace panta::prompt {
 bool is_strategy(const std::string& name);
 
 /// A strategy's Mustache templates, read from a folder laid out as `prompts/` in the source
-/// tree: `<strategy>/generate.mustache`, `repair.mustache`, `answer_format.mustache` (a partial
-/// the others include as {{> answer_format}}).
+/// tree: `<strategy>/generate.mustache`, `repair.mustache`, and the partials the others include:
+/// `answer_format.mustache` ({{> answer_format}}) and `answer_statements.mustache`
+/// ({{> answer_statements}}, the grammar of junit::parse_statements).
 class PromptTemplates {
  public:
   /// Reads and checks the templates. Fails naming the missing or malformed file.
@@ -28,6 +29,7 @@ class PromptTemplates {
   std::string generate_;
   std::string repair_;
   std::string answer_format_;
+  std::string answer_statements_;
 };
 
 /// The templates shipped with Panta: `prompts/` beside the executable, else $PANTA_PROMPT_DIR.

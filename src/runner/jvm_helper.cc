@@ -347,7 +347,7 @@ class JvmHelper final : public JvmRunner {
   }
 
   // A run on whose channel something else answered: each of its tests is an error saying so
-  // (the one that did it among them is found when they run one at a time), in a new helper.
+  // (the validator runs them one at a time to find the one that did it), in a new helper.
   Result<RunResult> tampered(const std::string& why, const std::vector<std::string>& tests) {
     if (auto s = restart(); !s) return s.error();
     RunResult out;
@@ -359,6 +359,7 @@ class JvmHelper final : public JvmRunner {
       r.status = TestStatus::kError;
       r.message = why;
       r.tampering = "an answer forged on the helper's channel";
+      r.channel_forged = true;
       out.results.push_back(std::move(r));
     }
     return out;
@@ -398,6 +399,7 @@ class JvmHelper final : public JvmRunner {
       out.coverage.push_back(class_coverage_of(c));
     for (const json& c : answer.value("without_tests", json::array()))
       if (c.is_string()) out.classes_without_tests.push_back(c.get<std::string>());
+    out.tampering_outside_tests = str(answer, "tampering_outside_tests");
     out.coverage_store_merged = answer.value("coverage_store_merged", false);
     out.coverage_store_runs = static_cast<int>(num(answer, "coverage_store_runs"));
   }
@@ -438,14 +440,16 @@ class JvmHelper final : public JvmRunner {
     if (ours) return answer;
     Error e = dead_helper("tampering: an answer that is not the helper's reached its channel (" +
                               line->substr(0, 120) + ")",
-                          false);
+                          true);
     failure_.tampering = true;
     return e;
   }
 
+  // 128 bits of the kernel's randomness (random_device is getrandom on Linux), anew each time:
+  // one nonce seen tells nothing of the next.
   static std::string new_nonce() {
-    static thread_local std::mt19937_64 random(std::random_device{}());
-    return fmt::format("{:016x}{:016x}", random(), random());
+    std::random_device random;
+    return fmt::format("{:08x}{:08x}{:08x}{:08x}", random(), random(), random(), random());
   }
 
   Error dead_helper(const std::string& why, bool deadline = false) {

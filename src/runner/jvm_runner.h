@@ -64,6 +64,9 @@ struct TestResult {
   std::string tampering;
   /// What the test left behind that fails it (processes, scratch use over the limit), or "".
   std::string left_behind;
+  /// Its run got an answer forged on the helper's channel (`tampering` says so): any test of
+  /// the run may have done it.
+  bool channel_forged = false;
 };
 
 struct RunRequest {
@@ -109,6 +112,9 @@ struct RunResult {
   /// Set when something other than the helper answered on its channel (a forged reply, a reply
   /// out of turn): the helper was restarted and the run's tests are errors saying so.
   std::string tampering;
+  /// What code outside every test (class setup, a thread left running) tried that the guards
+  /// refused, or "": it counts against every test of the run.
+  std::string tampering_outside_tests;
   /// Processes the run left behind that had left the helper's tree (setsid, a double fork),
   /// killed after it (a helper under a keeper only).
   int stray_processes = 0;

@@ -264,8 +264,10 @@ Result<RunResult> TestSession::run(const std::vector<std::string>& tests,
   request.reject_leftovers = options.generated;
   request.scratch_limit_bytes = options.generated ? project_->test_disk_bytes : 0;
   request.system_properties = project_->surefire.system_properties;
-  request.include_tags = project_->surefire.groups;
-  request.exclude_tags = project_->surefire.excluded_groups;
+  if (!options.generated) {  // the build's groups choose among its own tests, not new ones
+    request.include_tags = project_->surefire.groups;
+    request.exclude_tags = project_->surefire.excluded_groups;
+  }
   return runner_->run(request);
 }
 

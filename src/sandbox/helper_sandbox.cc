@@ -62,13 +62,28 @@ void add_ancestor_note(HelperSandbox& out) {
                 "README, Sandbox)";
 }
 
-// Sets the build's variables in the helper's environment (ours, when it has none of its own).
-void set_build_env(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
+// Sets the build's variables in the helper's environment (ours, when it has none of its own),
+// but for those whose name looks like a secret (a pom may fill one from the user's
+// environment): the tests are untrusted code (--sandbox off gives them everything). Says which
+// it left out in `out`.
+void set_build_env(const HelperSandboxSpec& spec, runner::HelperConfig& config,
+                   HelperSandbox& out) {
   if (spec.build_env.empty()) return;
   if (!config.environment) config.environment = process::current_environment();
+  std::string left_out;
   for (const auto& [name, value] : spec.build_env) {
+    if (looks_secret(name) && out.mode != SandboxMode::kOff) {
+      left_out += (left_out.empty() ? "" : ", ") + name;
+      continue;
+    }
     std::erase_if(*config.environment, [&](const auto& kv) { return kv.first == name; });
     config.environment->emplace_back(name, value);
+  }
+  if (!left_out.empty()) {
+    out.notice += (out.notice.empty() ? "" : "\npanta: ") +
+                  ("note: the build sets " + left_out +
+                   " for its tests; they do not get what looks like a secret here (only with "
+                   "--sandbox off)");
   }
 }
 
@@ -131,7 +146,7 @@ Result<HelperSandbox> confine(const HelperSandboxSpec& spec, runner::HelperConfi
 
 Result<HelperSandbox> confine_helper(const HelperSandboxSpec& spec, runner::HelperConfig& config) {
   auto out = confine(spec, config);
-  if (out) set_build_env(spec, config);
+  if (out) set_build_env(spec, config, *out);
   return out;
 }
 

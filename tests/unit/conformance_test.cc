@@ -163,8 +163,8 @@ TEST(FocusedStrategy, ARunKeepsTestsAndCollectsSuspectedDefects) {
       "model.sh",
       "cat > '" + prompts + "'.$$\ncat '" +
           dir.write("answer.md", test::slurp((fixtures / "answers/junit5/plain.md").string()) +
-                                     "\n## Suspected defects\n- line 40: a FEE "
-                                     "costs ten cents more than it says\n") +
+                                     "\nDefect: line 40 - a FEE costs ten "
+                                     "cents more than it says\n") +
           "'\n");
   std::string report = dir.path() + "/report.json";
   test::PantaRun r = test::run_panta(dir, "generate --project " + root +

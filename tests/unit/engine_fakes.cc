@@ -166,6 +166,18 @@ Result<llm::Completion> ScriptedModel::complete(const llm::Prompt& prompt) {
   std::string answer = std::move(answers_.front());
   answers_.pop_front();
   if (answer.rfind("ERROR:", 0) == 0) return Error{answer.substr(6)};
+  // "{{G:line 13}}" is the id the prompt shows for the gap of line 13 ("- [G4] line 13: ..."),
+  // as a model reads it off the prompt; "G?" when the prompt shows none.
+  for (size_t at; (at = answer.find("{{G:")) != std::string::npos;) {
+    size_t end = answer.find("}}", at);
+    std::string what = "] " + answer.substr(at + 4, end - at - 4) + ":";
+    std::string id = "G?";
+    if (size_t shown = prompt.user.find(what); shown != std::string::npos) {
+      size_t open = prompt.user.rfind("[G", shown);
+      id = prompt.user.substr(open + 1, shown - open - 1);
+    }
+    answer.replace(at, end + 2 - at, id);
+  }
   llm::Completion c;
   c.text = std::move(answer);
   c.prompt_tokens = llm::estimate_tokens(llm::render_prompt(prompt));

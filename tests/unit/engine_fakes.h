@@ -73,7 +73,8 @@ class FakeJvm final : public runner::JvmRunner {
 class ScriptedModel final : public llm::LlmClient {
  public:
   /// Answers in order; an answer that starts with "ERROR:" is a failure with the rest as its
-  /// message (use llm::llm_error's phrases for kinds).
+  /// message (use llm::llm_error's phrases for kinds). "{{G:line 13}}" in an answer stands for
+  /// the id the prompt shows for that gap ("G4" of "- [G4] line 13: ..."), "G?" when none.
   explicit ScriptedModel(std::vector<std::string> answers)
       : answers_(answers.begin(), answers.end()) {}
   Result<llm::Completion> complete(const llm::Prompt& prompt) override;

@@ -10,8 +10,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "engine/defect_entries.h"
 #include "engine/gaps.h"
+#include "junit/answer_statements.h"
 #include "prompt/prompt_templates.h"
 #include "test_support.h"
 
@@ -55,6 +55,26 @@ ClassUnderTest class_of(const std::string& fixture) {
   return cut;
 }
 
+// The gaps as a prompt lists them, each with the id it would get.
+std::string render(std::vector<Gap> gaps, const ClassUnderTest& cut,
+                   const coverage::SourceCoverage& c) {
+  std::map<std::string, int> ids;
+  int next = 1;
+  assign_gap_ids(gaps, ids, next);
+  std::map<int, std::vector<std::string>> shown;
+  return render_gaps(gaps, cut, c, shown);
+}
+
+// The gaps said unreachable: every gap on `line` (by key), with `why`.
+std::map<std::string, std::string> said_of(const std::vector<Gap>& gaps, uint32_t line,
+                                           const std::string& why) {
+  std::map<std::string, std::string> out;
+  for (const Gap& g : gaps) {
+    if (g.line == line) out[g.key] = why;
+  }
+  return out;
+}
+
 ClassUnderTest parse_pattern_class() {
   return class_of("PatternOptionBuilder.java");
 }
@@ -77,8 +97,9 @@ TEST(FocusedPrompt, NamesTheGapsExactlyAndSlicesTheSource) {
   prompt::FocusedInputs in;
   auto gaps = focused_inputs(cut, state, "- Tests: JUnit 5 (org.junit.jupiter)\n", in);
   EXPECT_TRUE(in.sliced);
-  EXPECT_NE(in.gaps.find("- lines never run: 12"), std::string::npos) << in.gaps;
-  EXPECT_NE(in.gaps.find("- line 11: `else if (ch == '!')` has never been true"), std::string::npos)
+  EXPECT_NE(in.gaps.find("- [G2] line 12: never run\n"), std::string::npos) << in.gaps;
+  EXPECT_NE(in.gaps.find("- [G1] line 11: `else if (ch == '!')` has never been true"),
+            std::string::npos)
       << in.gaps;
   EXPECT_EQ(in.test_names, (std::vector<std::string>{"parsesOneOption"}));
   EXPECT_NE(in.test_members.find("private static final String P"), std::string::npos);
@@ -108,13 +129,14 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
   c.lines[8] = {8, 0, 2, 0, 0};
   c.lines[10] = {10, 0, 2, 1, 1};  // as if `return 0;` held a boolean expression
   auto gaps = find_gaps(cut, c);
-  std::string text = render_gaps(gaps, cut, c);
-  EXPECT_NE(text.find("- line 10: `return 0;` has 1 of its 2 branch outcomes never run\n"),
+  std::string text = render(gaps, cut, c);
+  EXPECT_NE(text.find("- [G1] line 10: `return 0;` has 1 of its 2 branch outcomes never run\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("outside the methods:\n- line 3: `public class Branches {`: its implicit "
-                      "constructor never ran"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("outside the methods:\n- [G2] line 3: `public class Branches {`: its implicit "
+                "constructor never ran"),
+      std::string::npos)
       << text;
   EXPECT_FALSE(only_unreachable_left(gaps));
   coverage::SourceCoverage full = c;
@@ -129,10 +151,11 @@ TEST(FocusedPrompt, BranchesOutsideDecisionsAndTheImplicitConstructorAreNamed) {
 TEST(FocusedPrompt, ABranchLineIsQuotedWithoutTheCommentItEndsIn) {
   ClassUnderTest cut = class_of("Commented.java");
   coverage::SourceCoverage c = lines_of({{3, 0, 4, 1, 3}, {4, 0, 2, 0, 0}});
-  std::string text = render_gaps(find_gaps(cut, c), cut, c);
-  EXPECT_NE(text.find("- line 3: `boolean ok = a == b && !\"http://x\".isEmpty();` has 1 of its 4 "
-                      "branch outcomes never run\n"),
-            std::string::npos)
+  std::string text = render(find_gaps(cut, c), cut, c);
+  EXPECT_NE(
+      text.find("- [G1] line 3: `boolean ok = a == b && !\"http://x\".isEmpty();` has 1 of its 4 "
+                "branch outcomes never run\n"),
+      std::string::npos)
       << text;
 }
 
@@ -192,11 +215,11 @@ TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreacha
   auto gaps = find_gaps(cut, c);
   std::map<std::string, std::string> why;
   for (const Gap& g : gaps) why[g.key] = g.infeasible;
-  ASSERT_EQ(why.count("7:default"), 1u) << render_gaps(gaps, cut, c);
+  ASSERT_EQ(why.count("7:default"), 1u) << render(gaps, cut, c);
   EXPECT_EQ(why["7:default"], "the cases name every constant of enum Season");
   EXPECT_EQ(why["L17"], "the cases name every constant of enum Season");
   EXPECT_EQ(why["L25"], "");
-  std::string asked = render_gaps(gaps, cut, c);
+  std::string asked = render(gaps, cut, c);
   EXPECT_EQ(asked.find("line 7"), std::string::npos) << asked;
   EXPECT_NE(asked.find("25"), std::string::npos) << asked;
   // where(Pos p) names LEFT and RIGHT: every constant of Side, not of Pos, the selector's type.
@@ -222,138 +245,104 @@ TEST(FocusedPrompt, TheDefaultOfASwitchNamingEveryEnumConstantIsPossiblyUnreacha
   for (const char* key : {"44:default", "L54", "L55", "L57"}) {
     EXPECT_EQ(after[key], "the cases name every constant of enum Season") << key;
   }
-  EXPECT_NE(render_unreachable(gaps).find("- line 7: `switch (s)` has never taken default: the "
+  EXPECT_NE(render_unreachable(gaps).find("] line 7: `switch (s)` has never taken default: the "
                                           "cases name every constant of enum Season"),
             std::string::npos)
       << render_unreachable(gaps);
 }
 
-// What an answer's Suspected defects section says cannot be reached is not asked for again; a
-// defect that only says "never" of a behaviour is no such claim.
-TEST(FocusedPrompt, CodeAnAnswerSaysIsUnreachableIsSetAside) {
-  auto said = said_unreachable(
-      {"line 12: `required = true` is dead code: '!' is a value code",
-       "lines 17\u2013"
-       "18: the condition can never be false here",  // an en dash
-       "line 11: returns null, never the empty string", "no line named: unreachable",
-       "line 40: not unreachable: a test can reach it",
-       "line 88: throws NegativeArraySizeException, making it impossible to print",
-       "line 80: unreachable because the check on line 75 returns early",
-       "line 99999999999999999999: dead code",
-       "line 343-344: `index < string.length()` is always true; dead defensive check",
-       "line 350: always returns a copy",  // no claim
-       // 319 bytes, then an em dash across the cut at 320
-       std::string("line 30: dead code ") + std::string(300, 'x') + "\u2014" + std::string(9, 'x'),
-       [] {  // 400 bytes of words: cut after a whole one
-         std::string s = "line 31: cannot be reached:";
-         while (s.size() < 400) s += " word";
-         return s;
-       }()});
-  EXPECT_EQ(said.count(12), 1u);
-  EXPECT_EQ(said.count(17), 1u);
-  EXPECT_EQ(said.count(18), 1u);
-  EXPECT_EQ(said.count(11), 0u);
-  EXPECT_EQ(said.count(40), 0u);
-  EXPECT_EQ(said.count(88), 0u);
-  EXPECT_EQ(said.count(80), 1u);
-  EXPECT_EQ(said.count(75), 0u);  // only the line an entry begins with
-  // A list of lines an entry begins with, and a later entry taking some back.
-  std::vector<std::string> first = {
-      "line 321 (`reuse != null` false) and lines 328-329: cannot be reached: the list is "
-      "circular",
-      "lines 377 / 381-382: cannot be reached"};
-  first.push_back(
-      "line 352: cannot be reached (`index >= 0` false): callers never pass a negative index; "
-      "same for line 361");
-  first.push_back(
-      "line 230: cannot be reached: a G after a G is skipped, so `hard` is never true (and "
-      "`!hard` at line 236 is never false; the value at line 240 is never null)");
-  auto listed = said_unreachable(first);
-  EXPECT_EQ(listed.count(352), 1u);
-  EXPECT_EQ(listed.count(361), 1u);  // "same for line 361"
-  EXPECT_EQ(listed.count(230), 1u);
-  EXPECT_EQ(listed.count(236), 1u);  // "at line 236 is never false"
-  EXPECT_EQ(listed.count(240), 0u);  // "never null" is no outcome of a condition
-  for (uint32_t l : {352u, 361u, 230u, 236u}) listed.erase(l);
-  for (uint32_t l : {321u, 328u, 329u, 377u, 381u, 382u}) EXPECT_EQ(listed.count(l), 1u) << l;
-  EXPECT_EQ(listed.size(), 6u);
-  EXPECT_EQ(said_reachable({"lines 321 / 328-329 and 377: correction: these are reachable when "
-                            "an overriding removeLRU removes its entry"}),
-            (std::set<uint32_t>{321, 328, 329, 377}));
-  EXPECT_TRUE(said_reachable(first).empty());
-  LoopState taken;
-  taken.note_defects(first);
-  taken.note_defects({"lines 321 / 328-329: correction: these are reachable"});
-  EXPECT_EQ(taken.said_unreachable.count(321), 0u);
-  EXPECT_EQ(taken.said_unreachable.count(381), 1u);
-  EXPECT_EQ(said.count(343), 1u);  // "is always true", "dead defensive check"
-  EXPECT_EQ(said.count(344), 1u);
-  EXPECT_EQ(said.count(350), 0u);
-  EXPECT_EQ(said.size(), 8u);  // 12, 17, 18, 80, 30, 31, 343, 344: not the 20-digit number
-  ASSERT_EQ(said.count(30), 1u);
-  EXPECT_FALSE(nlohmann::json(said.at(30)).dump().empty());  // cut on a UTF-8 boundary
-  ASSERT_EQ(said.count(31), 1u);
-  EXPECT_TRUE(said.at(31).ends_with(" word ...")) << said.at(31);
-  EXPECT_LE(said.at(31).size(), 320u + 4);
+// An answer's `Unreachable:` statement names gaps by the ids the last prompt showed: those are
+// not asked for again, and neither is what runs only with them. Prose saying a line is dead
+// code sets nothing aside, and an id the prompt did not show is named, not guessed at.
+TEST(FocusedPrompt, GapsAnAnswerSaysAreUnreachableAreSetAside) {
   ClassUnderTest cut = parse_pattern_class();
+  LoopState state = figure1_state();
+  prompt::FocusedInputs first;
+  focused_inputs(cut, state, "", first);
+  int line12 = 0;
+  for (const auto& [id, keys] : state.shown_gaps) {
+    if (keys == std::vector<std::string>{"L12"}) line12 = id;
+  }
+  ASSERT_NE(line12, 0) << first.gaps;
+  EXPECT_NE(first.gaps.find("- [G" + std::to_string(line12) + "] line 12: never run\n"),
+            std::string::npos)
+      << first.gaps;
+  auto prose = junit::parse_statements(
+      "- line 12: `required = true` is dead code: '!' is a value code\n"
+      "Line 12 cannot be reached.\n");
+  EXPECT_TRUE(state.take_statements(prose).empty());
+  EXPECT_TRUE(state.said_unreachable.empty());
+  auto said = junit::parse_statements("Unreachable: G" + std::to_string(line12) +
+                                      ", G999 - '!' is a value code\n");
+  auto unread = state.take_statements(said);
+  EXPECT_EQ(unread, std::vector<std::string>{"Unreachable: G999 (no such gap was asked for)"});
+  EXPECT_EQ(state.said_unreachable,
+            (std::map<std::string, std::string>{{"L12", "'!' is a value code"}}));
   auto gaps = find_gaps(cut, figure1_coverage());
-  mark_said_unreachable(gaps, said, cut);
+  mark_said_unreachable(gaps, state.said_unreachable, cut);
   std::map<std::string, std::string> why;
   for (const Gap& g : gaps) why[g.key] = g.infeasible;
-  EXPECT_NE(why["L12"].find("an answer said it cannot be reached (\"line 12: `required = true` is "
-                            "dead code"),
-            std::string::npos)
-      << why["L12"];
+  EXPECT_EQ(why["L12"], "an answer said no test can reach it: '!' is a value code");
   // The outcome that enters line 12 goes with it: taking it would run that line.
   EXPECT_EQ(why["11:true"].rfind("it leads to line 12, which an answer said cannot be reached", 0),
             0u)
       << why["11:true"];
-  EXPECT_FALSE(render_gaps(gaps, cut, figure1_coverage()).find("lines never run: 12") !=
-               std::string::npos);
+  prompt::FocusedInputs second;
+  focused_inputs(cut, state, "", second);
+  EXPECT_EQ(second.gaps.find("line 12:"), std::string::npos) << second.gaps;
+  // The id stays the gap's for the whole run, and a resumed run's.
+  EXPECT_NE(second.unreachable.find("- [G" + std::to_string(line12) +
+                                    "] line 12: never run: an "
+                                    "answer said no test can reach it"),
+            std::string::npos)
+      << second.unreachable;
+  LoopState resumed;
+  resumed.restore_from(nlohmann::json::parse(state.to_json().dump()));
+  EXPECT_EQ(resumed.gap_ids, state.gap_ids);
+  EXPECT_EQ(resumed.shown_gaps, state.shown_gaps);
+  EXPECT_EQ(resumed.said_unreachable, state.said_unreachable);
+}
+
+// A range of lines never run is one entry: an answer's id for it sets aside every line.
+TEST(FocusedPrompt, ARangeOfLinesIsOneGapWithOneId) {
+  ClassUnderTest cut = class_of("Commented.java");
+  auto c = lines_of({{20, 0, 3, 0, 0},
+                     {22, 0, 5, 0, 0},
+                     {23, 2, 0, 0, 0},
+                     {24, 3, 0, 0, 0},
+                     {25, 3, 0, 0, 0},
+                     {27, 0, 2, 0, 0}});
+  LoopState state;
+  state.coverage = c;
+  state.file = *junit::TestFile::parse("class CommentedTest {\n}\n");
+  state.coverage.lines[1] = {1, 0, 1, 0, 0};  // something ran: the source is sliced
+  prompt::FocusedInputs in;
+  focused_inputs(cut, state, "", in);
+  EXPECT_NE(in.gaps.find("] lines 23-25: never run\n"), std::string::npos) << in.gaps;
+  int range = 0;
+  for (const auto& [id, keys] : state.shown_gaps) {
+    if (keys.size() == 3) range = id;
+  }
+  ASSERT_NE(range, 0) << in.gaps;
+  state.take_statements(junit::parse_statements("Unreachable: G" + std::to_string(range) +
+                                                " - StringBuilder never throws\n"));
+  EXPECT_EQ(state.said_unreachable.size(), 3u);
+  auto gaps = find_gaps(cut, c);
+  mark_said_unreachable(gaps, state.said_unreachable, cut);
+  EXPECT_TRUE(only_unreachable_left(gaps)) << render(gaps, cut, c);
 }
 
 TEST(FocusedPrompt, TheNextPromptNamesTheSuspectedDefectsAlreadyRecorded) {
-  auto named = defect_mentions({"line 12: returns null", "Lines 17-18: swallows a character",
-                                "line 12: the same line again, said otherwise",
-                                "no line: " + std::string(80, 'x'),
-                                "line 30 (the else) and lines 33-34: cannot be reached"});
-  ASSERT_EQ(named.size(), 4u);
-  EXPECT_EQ(named[0], "line 12");
-  EXPECT_EQ(named[1], "lines 17-18");
-  EXPECT_EQ(named[2], "\"no line: " + std::string(51, 'x') + " ...\"");
-  EXPECT_EQ(named[3], "lines 30, 33-34");  // every line of the list the entry begins with
   LoopState state = figure1_state();
-  state.note_defects({"line 98: returns null"});
+  state.take_statements(junit::parse_statements(
+      "Defect: line 98 - returns null\nDefect: lines 17-18 - swallows a character\n"
+      "Defect: line 98 - returns null\n"));
+  EXPECT_EQ(
+      state.suspected_defects,
+      (std::vector<std::string>{"line 98: returns null", "lines 17-18: swallows a character"}));
   prompt::FocusedInputs in;
   focused_inputs(parse_pattern_class(), state, "", in);
-  EXPECT_EQ(in.recorded, std::vector<std::string>{"line 98"});
-}
-
-// An answer names the line of the part of a condition it means, and the lines only a set-aside
-// outcome leads to go with it.
-// The report leaves out the entries that only say code cannot be reached, not those naming a
-// defect that say so of a part on the way (Metaphone's "line 224-225: any "GN" ... makes the G
-// silent ... (line 225: cannot be reached as true ...)").
-TEST(FocusedPrompt, OnlyEntriesThatJustSayCodeCannotBeReachedAreNoDefects) {
-  for (const char* only :
-       {"line 230: cannot be reached: a G after a G is skipped",
-        "line 344: cannot be reached as false: callers pass n < length",
-        "lines 321 / 328-329: unreachable, the list is circular",
-        "line 321 (`reuse != null` false) and lines 328-329: cannot be reached",
-        "- line 12: dead code", "line 343-344: `index < length` is always true; defensive"}) {
-    EXPECT_TRUE(says_only_unreachable(only)) << only;
-  }
-  for (const char* defect :
-       {"line 224-225: any \"GN\" after the first letter makes the G silent; (line 225: cannot "
-        "be reached as true: \"GNED\" starts with \"GN\")",
-        "line 88: throws NegativeArraySizeException, making it impossible to print",
-        "line 181: the message says \"greather\"", "no line: unreachable"}) {
-    EXPECT_FALSE(says_only_unreachable(defect)) << defect;
-  }
-  LoopState state;
-  state.note_defects({"line 230: cannot be reached: skipped", "line 181: a typo"});
-  EXPECT_EQ(state.reported_defects(), std::vector<std::string>{"line 181: a typo"});
-  EXPECT_EQ(state.said_unreachable.count(230), 1u);
+  EXPECT_EQ(in.recorded, (std::vector<std::string>{"line 98", "lines 17-18"}));
 }
 
 TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches) {
@@ -365,26 +354,26 @@ TEST(FocusedPrompt, WhatAnAnswerSetsAsideCoversItsConditionAndWhatOnlyItReaches)
   c.lines[16] = {16, 0, 2, 0, 0};
   c.lines[18] = {18, 0, 2, 0, 0};
   auto gaps = find_gaps(multi, c);
-  mark_said_unreachable(gaps, {{15, "line 15: `i < n` is always true"}}, multi);
+  mark_said_unreachable(gaps, said_of(gaps, 14, "`i < n` is always true"), multi);
   ASSERT_FALSE(gaps.empty());
-  EXPECT_TRUE(only_unreachable_left(gaps)) << render_gaps(gaps, multi, c);
+  EXPECT_TRUE(only_unreachable_left(gaps)) << render(gaps, multi, c);
   // sign(int): line 7's true outcome said unreachable; line 8 runs only after it.
   ClassUnderTest branches = class_of("Branches.java");
   auto b = lines_of(
       {{5, 0, 4, 0, 2}, {6, 0, 2, 0, 0}, {7, 0, 4, 1, 1}, {8, 2, 0, 0, 0}, {10, 0, 2, 0, 0}});
   auto bg = find_gaps(branches, b);
-  mark_said_unreachable(bg, {{7, "line 7: x < 0 can never be true here"}}, branches);
+  mark_said_unreachable(bg, said_of(bg, 7, "x < 0 can never be true here"), branches);
   std::map<std::string, std::string> why;
   for (const Gap& g : bg) why[g.key] = g.infeasible;
   EXPECT_NE(why["7:true"], "");
   EXPECT_EQ(why["L8"], why["7:true"]);
   // The other way: line 8 said unreachable, so the outcome that leads to it cannot happen.
   auto back = find_gaps(branches, b);
-  mark_said_unreachable(back, {{8, "line 8: cannot be reached: x is never negative"}}, branches);
+  mark_said_unreachable(back, said_of(back, 8, "x is never negative"), branches);
   for (const Gap& g : back) why[g.key] = g.infeasible;
   EXPECT_NE(why["L8"], "");
   EXPECT_EQ(why["7:true"], "it leads to line 8, which an answer said cannot be reached");
-  EXPECT_TRUE(only_unreachable_left(back)) << render_gaps(back, branches, b);
+  EXPECT_TRUE(only_unreachable_left(back)) << render(back, branches, b);
 }
 
 // A catch line and the first line of its block run together: what an answer sets aside of one
@@ -400,10 +389,10 @@ TEST(FocusedPrompt, ACatchLineAndItsBodyAreSetAsideTogether) {
                      {27, 0, 2, 0, 0}});
   for (uint32_t said : {24u, 23u}) {
     auto gaps = find_gaps(cut, c);
-    mark_said_unreachable(gaps, {{said, "cannot be reached: StringBuilder never throws"}}, cut);
+    mark_said_unreachable(gaps, said_of(gaps, said, "StringBuilder never throws"), cut);
     std::map<std::string, std::string> why;
     for (const Gap& g : gaps) why[g.key] = g.infeasible;
-    EXPECT_TRUE(only_unreachable_left(gaps)) << said << "\n" << render_gaps(gaps, cut, c);
+    EXPECT_TRUE(only_unreachable_left(gaps)) << said << "\n" << render(gaps, cut, c);
     EXPECT_EQ(why["L25"], "it runs only after line 24, which an answer said cannot be reached");
     if (said == 24)
       EXPECT_EQ(why["L23"],
@@ -430,18 +419,19 @@ TEST(FocusedPrompt, BranchesOnTheLinesOfAMultiLineConditionAreSaidOfIt) {
   c.lines[7] = {7, 0, 2, 0, 0};
   c.lines[9] = {9, 0, 4, 1, 1};    // a == b only one way
   c.lines[33] = {33, 0, 9, 1, 1};  // javac counts the `?:` of line 34 on the statement's line
-  std::string text = render_gaps(find_gaps(cut, c), cut, c);
-  EXPECT_NE(text.find("- line 5: `if (a > 0 && b > 0)` has 1 of the 2 branch outcomes JaCoCo "
+  std::string text = render(find_gaps(cut, c), cut, c);
+  EXPECT_NE(text.find("- [G1] line 5: `if (a > 0 && b > 0)` has 1 of the 2 branch outcomes JaCoCo "
                       "counts on line 6 (where its condition goes on) never run"),
             std::string::npos)
       << text;
   EXPECT_EQ(text.find("line 6:"), std::string::npos) << text;
-  EXPECT_NE(text.find("- line 9: `return a == b;` has 1 of its 2 branch outcomes never run"),
+  EXPECT_NE(text.find("- [G2] line 9: `return a == b;` has 1 of its 2 branch outcomes never run"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("- line 33: `return \"a=\" + a + (a > 0 ? \"+\" : \"-\");` has 1 of its 2 "
-                      "branch outcomes never run\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("- [G3] line 33: `return \"a=\" + a + (a > 0 ? \"+\" : \"-\");` has 1 of its 2 "
+                "branch outcomes never run\n"),
+      std::string::npos)
       << text;
   // How JaCoCo counts outcomes, and what a count alone means, is said once, before the list,
   // not on each line.
@@ -471,9 +461,9 @@ TEST(FocusedPrompt, ABreakLineJavacJumpsPastIsNotAskedFor) {
     if (g.key == "L26") why = g.infeasible;
   }
   EXPECT_NE(why.find("javac jumps past it"), std::string::npos) << why;
-  EXPECT_EQ(render_gaps(gaps, cut, c).find("lines never run: 26"), std::string::npos);
+  EXPECT_EQ(render(gaps, cut, c).find("line 26:"), std::string::npos);
   EXPECT_NE(render_unreachable(gaps).find(
-                "- line 26: never run: JaCoCo counts it only when the last part"),
+                "] line 26: never run: JaCoCo counts it only when the last part"),
             std::string::npos)
       << render_unreachable(gaps);
 }
@@ -516,8 +506,8 @@ TEST(FocusedPrompt, WithoutCoverageTheWholeSourceAndNoGaps) {
 TEST(FocusedPrompt, GoldenPrompt) {
   ClassUnderTest cut = parse_pattern_class();
   LoopState state = figure1_state();
-  state.note_defects({"line 98: returns null for '@'; the Javadoc promises an Object",
-                      "getValueClass(char) ignores the case of the letter; expected it to matter"});
+  state.take_statements(junit::parse_statements(
+      "Defect: line 98 - returns null for '@'; the Javadoc promises an Object\n"));
   prompt::GenerateInputs in;
   in.class_name = "PatternOptionBuilder";
   in.test_class_name = "PatternOptionBuilderTest";

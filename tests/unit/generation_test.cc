@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "core/cancel.h"
 #include "engine_fakes.h"
 #include "java/source_text.h"
@@ -289,7 +291,7 @@ TEST(Generation, APromptWithoutAnAnswerIsNoAskForItsGaps) {
   ASSERT_EQ(r.model.prompts.size(), 3u) << r.all_events();
   EXPECT_EQ(r.model.prompts[2].user.find("without progress"), std::string::npos)
       << r.model.prompts[2].user;
-  EXPECT_NE(r.model.prompts[2].user.find("- lines never run: 12-13"), std::string::npos)
+  EXPECT_NE(r.model.prompts[2].user.find("] lines 12-13: never run"), std::string::npos)
       << r.model.prompts[2].user;
   EXPECT_EQ(report->stop_reason, "only possibly unreachable code is left");
 }
@@ -438,8 +440,8 @@ TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
 // for repair again, and what the answer says is a suspected defect of the report.
 TEST(Generation, AFocusedRepairAnswerMaySayTheCodeIsWrong) {
   LoopRun r({answer_with({test_method("t", "fail(); covers(6);")}),
-             "```java\n```\n\n## Suspected defects\n- line 6: returns 1; the name says 0\n"
-             "- line 13: cannot be reached: the guard before it returns\n"});
+             "```java\n```\n\nDefect: line 6 - returns 1; the name says 0\n"
+             "The guard before line 13 returns, so it cannot be reached.\n"});
   r.options.strategy = "focused";
   r.options.max_iterations = 1;
   auto report = r.go();
@@ -453,11 +455,75 @@ TEST(Generation, AFocusedRepairAnswerMaySayTheCodeIsWrong) {
       r.said("t is not repaired: the answer says the code is wrong (line 6: returns 1; "
              "the name says 0)"))
       << r.all_events();
-  // Code said to be unreachable is no defect: the report's possibly_infeasible quotes it.
+  // Only the `Defect:` statement is one; prose is not read.
   EXPECT_EQ(report->suspected_defects,
             (std::vector<std::string>{"line 6: returns 1; the name says 0"}));
   EXPECT_EQ(report->iterations[0].tests_failed, 1);
   EXPECT_EQ(report->tests_kept, 0);
+}
+
+// focused: what an answer says decides something only in the statements' grammar (issue 27's
+// held-out check). Gate has an impossible branch (say `a > 0` is never false: line 5's false
+// outcome and line 8) and a reachable one (line 13). Answer 1 covers neither and says in prose
+// that line 13 is a dead store: that changes nothing, prompt 2 still asks for line 13, each gap
+// with its id. Answer 2 covers line 13 and says `Unreachable:` with the ids of the impossible
+// one: no third prompt, none sent twice, the impossible lines reported.
+TEST(Generation, OnlyTheStatementsOfAnAnswerSetGapsAside) {
+  LoopRun r({answer_with({test_method("a",
+                                      "covers(5); branch(5, 0); covers(6); covers(12); "
+                                      "branch(12, 1);")}) +
+                 "\nline 13: dead store, b is never above 10, so it cannot be reached.\n",
+             answer_with({test_method("b", "covers(12); branch(12, 0); covers(13);")}) +
+                 "\nUnreachable: {{G:line 5}}, {{G:line 8}} - a is always positive here\n"});
+  r.options.strategy = "focused";
+  r.options.max_iterations = 5;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message << r.all_events();
+  ASSERT_EQ(r.model.prompts.size(), 2u) << r.all_events();
+  EXPECT_NE(r.model.prompts[0].user, r.model.prompts[1].user);
+  const std::string& second = r.model.prompts[1].user;
+  EXPECT_NE(second.find("] line 13: never run\n"), std::string::npos) << second;
+  EXPECT_NE(second.find("] line 8: never run\n"), std::string::npos) << second;
+  EXPECT_EQ(report->stop_reason, "only possibly unreachable code is left") << r.all_events();
+  std::set<uint32_t> unreachable;
+  for (const auto& p : report->possibly_infeasible) {
+    unreachable.insert(p.line);
+    EXPECT_NE(p.why.find("a is always positive here"), std::string::npos)
+        << p.line << ": " << p.why;
+  }
+  EXPECT_EQ(unreachable, (std::set<uint32_t>{5, 8})) << r.all_events();
+  EXPECT_TRUE(report->suspected_defects.empty());
+}
+
+// focused never sends a prompt the model has answered already: an answer that changes nothing
+// (no test, and a statement about a gap the prompt did not show) would get the same prompt
+// again, so the loop ends. An answer of which nothing could be used is said so in the next
+// prompt, which therefore differs.
+TEST(Generation, APromptTheModelHasAnsweredIsNotSentAgain) {
+  LoopRun r({"```java\n```\n\nUnreachable: G99 - no such gap\n", answer_with({})});
+  r.options.strategy = "focused";
+  r.options.max_iterations = 5;
+  r.options.max_no_increase = 5;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message << r.all_events();
+  EXPECT_EQ(r.model.prompts.size(), 1u) << r.all_events();
+  EXPECT_EQ(report->stop_reason,
+            "nothing new to ask: the next prompt would be one the model has answered already")
+      << r.all_events();
+  EXPECT_TRUE(
+      r.said("not read (see the answer format): Unreachable: G99 (no such gap was asked "
+             "for)"))
+      << r.all_events();
+  LoopRun prose({"I could not find a test for these.\n", answer_with({})});
+  prose.options.strategy = "focused";
+  prose.options.max_iterations = 5;
+  ASSERT_TRUE(prose.go().ok());
+  ASSERT_EQ(prose.model.prompts.size(), 2u) << prose.all_events();
+  EXPECT_NE(prose.model.prompts[1].user.find(
+                "## Your last answer\n\nNothing in it could be used (the answer has no code block "
+                "and no @Test method)"),
+            std::string::npos)
+      << prose.model.prompts[1].user;
 }
 
 TEST(Generation, ACompileErrorNoRepairCanFixIsNotSentForRepair) {

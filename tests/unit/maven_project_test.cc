@@ -284,6 +284,7 @@ std::string fake_mvn(const test::TempDir& dir, bool works) {
             " mkdir -p \"$(dirname \"$f\")\"; printf '   junit:junit:jar:4.13.2:test\\n' > "
             "\"$f\";;\n"
             "esac; done\necho called >> \"$(dirname \"$0\")/calls\"\n"
+            "echo \"$*\" > \"$(dirname \"$0\")/args\"\n"
           : "#!/bin/sh\nprintf '\\033[0m[ERROR] No plugin found for prefix dependency\\n"
             "[ERROR] more\\n'\nexit 1\n";
   std::string path = dir.write("bin/mvn", script);
@@ -319,6 +320,26 @@ TEST(RealMavenTool, DescribesOnceThenFromTheCacheAndTellsMavensError) {
   EXPECT_EQ(failed.error().message, "No plugin found for prefix dependency");
   RealMavenTool missing("/no/such/mvn", std::chrono::seconds(10));
   EXPECT_FALSE(missing.describe(other.path()).ok());
+  ::unsetenv("XDG_CACHE_HOME");
+}
+
+// --maven-profiles reach Maven as -P, and an answer for other profiles is another build's.
+TEST(RealMavenTool, ProfilesAskedForAreMavensAndKeyTheCache) {
+  test::TempDir dir;
+  ::setenv("XDG_CACHE_HOME", (dir.path() + "/cache").c_str(), 1);
+  dir.write("p/pom.xml", "<project/>");
+  dir.write("bin/repo/junit/junit/4.13.2/junit-4.13.2.pom", "<project/>");
+  std::string mvn = fake_mvn(dir, true);
+  RealMavenTool plain(mvn, std::chrono::seconds(10));
+  ASSERT_TRUE(plain.describe(dir.path() + "/p").ok());
+  EXPECT_EQ(test::slurp(dir.path() + "/bin/args").find("-P"), std::string::npos);
+  RealMavenTool profiled(mvn, std::chrono::seconds(10), "", "fast,!slow");
+  auto report = profiled.describe(dir.path() + "/p");
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_FALSE(report->from_cache);
+  EXPECT_NE(test::slurp(dir.path() + "/bin/args").find(" -Pfast,!slow "), std::string::npos)
+      << test::slurp(dir.path() + "/bin/args");
+  EXPECT_TRUE(profiled.describe(dir.path() + "/p")->from_cache);
   ::unsetenv("XDG_CACHE_HOME");
 }
 

@@ -31,7 +31,9 @@ TEST(RunJournal, SettingsAndStateComeBackAsTheyWereKept) {
   state.answers = 2;
   state.no_increase = 1;
   state.gap_asks = {{"12:true", 2}};
-  state.said_unreachable = {{230, "line 230: dead code"}};
+  state.said_unreachable = {{"L230", "dead code"}};
+  state.gap_ids = {{"L230", 4}};
+  state.shown_gaps = {{4, {"L230"}}};
   state.suspected_defects = {"line 98: ignores maxCodeLen"};
   state.llm_s = 4.5;
   IterationReport it;

@@ -11,6 +11,7 @@
 #include "sandbox/bubblewrap.h"
 #include "sandbox/fallback_runner.h"
 #include "sandbox/guard_store.h"
+#include "sandbox/helper_sandbox.h"
 #include "sandbox/overlay_runner.h"
 #include "sandbox/project_tree.h"
 #include "sandbox/sandbox_mode.h"
@@ -77,6 +78,33 @@ TEST(TestEnvironment, SecretNames) {
                            {"X_TOKEN", "short"},
                            {"PATH", "/usr/bin:/bin"}}),
             std::vector<std::string>{"sk-secret-canary"});
+}
+
+// The build's environmentVariables reach the tests, but for what looks like a secret (a pom
+// may fill one from the user's environment): that is left out, and said.
+TEST(HelperSandbox, TheBuildsVariablesButNotItsSecrets) {
+  test::TempDir dir;
+  HelperSandboxSpec spec;
+  spec.requested = SandboxMode::kFallback;
+  spec.scratch = dir.path();
+  spec.build_env = {{"APP_MODE", "test"}, {"DEPLOY_TOKEN", "canary-token"}};
+  runner::HelperConfig config;
+  auto box = confine_helper(spec, config);
+  ASSERT_TRUE(box.ok()) << box.error().message;
+  ASSERT_TRUE(config.environment.has_value());
+  auto env = as_map(*config.environment);
+  EXPECT_EQ(env["APP_MODE"], "test");
+  EXPECT_EQ(env.count("DEPLOY_TOKEN"), 0u);
+  EXPECT_NE(box->notice.find("the build sets DEPLOY_TOKEN for its tests; they do not get what "
+                             "looks like a secret here (only with --sandbox off)"),
+            std::string::npos)
+      << box->notice;
+  // --sandbox off: the tests run with the user's rights anyway, the build's variables as set.
+  spec.requested = SandboxMode::kOff;
+  runner::HelperConfig off;
+  auto unconfined = confine_helper(spec, off);
+  ASSERT_TRUE(unconfined.ok());
+  EXPECT_EQ(as_map(*off.environment)["DEPLOY_TOKEN"], "canary-token");
 }
 
 TEST(SandboxMode, Names) {

@@ -572,24 +572,3 @@ TEST(NamesAny, AFieldOrHelperThatNamesTheClassNamesItForTheTestsUsingIt) {
 
 }  // namespace
 }  // namespace panta::junit
-
-namespace panta::junit {
-namespace {
-
-TEST(SuspectedDefects, TheSectionsLinesWithoutBulletsAndNone) {
-  EXPECT_EQ(suspected_defects("```java\nclass T {}\n```\n\n## Suspected defects\n\n- line 12: "
-                              "returns -1 for an empty string; the Javadoc says 0\n* line 40: "
-                              "swallows the exception\n\n## Notes\n- not a defect\n"),
-            (std::vector<std::string>{"line 12: returns -1 for an empty string; the Javadoc says 0",
-                                      "line 40: swallows the exception"}));
-  EXPECT_TRUE(suspected_defects("**Suspected defects**\nNone.\n").empty());
-  // A line that says it found nothing (a helper agent's answer) is no defect either.
-  EXPECT_EQ(suspected_defects("## Suspected defects\n- line 331: accepts ','\n- line 117: the "
-                              "comments agree with the code; no defect there.\n- line 9: Not a "
-                              "bug.\n"),
-            (std::vector<std::string>{"line 331: accepts ','"}));
-  EXPECT_TRUE(suspected_defects("```java\nclass T {}\n```\n").empty());
-}
-
-}  // namespace
-}  // namespace panta::junit

@@ -81,6 +81,8 @@ std::vector<Attack> attacks() {
        ".getDeclaredField(\"theUnsafe\");\n"
        "f.setAccessible(true);",
        "sun.misc.Unsafe"},
+      // The class files a test can read are the guarded ones (its units' folders hold what
+      // runs): defined again, their calls of the guard are a use of Panta's own classes.
       {"classDefinedFromBytes",
        "record Sneaky() implements Runnable {\n"
        "  public void run() {\n"
@@ -101,6 +103,47 @@ std::vector<Attack> attacks() {
        "Definer().define(bytes).getDeclaredConstructor();\n"
        "make.setAccessible(true);\n"
        "((Runnable) make.newInstance()).run();",
+       "org.panta.runner.sandbox.Guard"},
+      {"procThroughASymbolicLink",
+       "java.nio.file.Path link = java.nio.file.Path.of(System.getProperty(\"java.io.tmpdir\"), "
+       "\"me\");\n"
+       "java.nio.file.Files.createSymbolicLink(link, java.nio.file.Path.of(\"/proc\"));\n"
+       "try (java.io.FileOutputStream out =\n"
+       "    new java.io.FileOutputStream(link.resolve(\"self/fd/1\").toFile())) {\n"
+       "  out.write(\"{\\\"id\\\":1,\\\"ok\\\":true}\\n\".getBytes());\n"
+       "}\n"
+       "fail(\"forged\");",
+       "/proc/"},
+      {"procThroughAnEmptyParent",
+       "try (java.io.FileOutputStream out =\n"
+       "    new java.io.FileOutputStream(new java.io.File(\"\", \"proc/self/fd/1\"))) {\n"
+       "  out.write(\"{\\\"id\\\":1,\\\"ok\\\":true}\\n\".getBytes());\n"
+       "}\n"
+       "fail(\"forged\");",
+       "/proc/"},
+      {"lookupMethodsByReflection",
+       "java.lang.reflect.Method find = java.lang.invoke.MethodHandles.Lookup.class.getMethod(\n"
+       "    \"findStaticVarHandle\", Class.class, String.class, Class.class);\n"
+       "Object data = find.invoke(java.lang.invoke.MethodHandles.privateLookupIn(\n"
+       "    Cart.class, java.lang.invoke.MethodHandles.lookup()), Cart.class, \"$jacocoData\",\n"
+       "    boolean[].class);",
+       "java.lang.invoke"},
+      {"unitFolderLoadedAgain",
+       "record Sneaky2() implements Runnable {\n"
+       "  public void run() {\n"
+       "    try {\n      Class.forName(\"sun.misc.Unsafe\");\n"
+       "    } catch (ClassNotFoundException e) {\n      throw new RuntimeException(e);\n    }\n"
+       "  }\n"
+       "}\n"
+       "String file = CartTest.class.getResource(\"CartTest$1Sneaky2.class\").toString();\n"
+       "java.net.URL root = new java.net.URL(file.substring(0, file.indexOf(\"org/example/\")));\n"
+       "ClassLoader again =\n"
+       "    new java.net.URLClassLoader(new java.net.URL[] {root}, "
+       "ClassLoader.getSystemClassLoader());\n"
+       "java.lang.reflect.Constructor<?> make =\n"
+       "    again.loadClass(\"org.example.shop.CartTest$1Sneaky2\").getDeclaredConstructor();\n"
+       "make.setAccessible(true);\n"
+       "((Runnable) make.newInstance()).run();",
        "sun.misc.Unsafe"},
   };
 }
@@ -119,7 +162,13 @@ const char* kBenign =
     "java.nio.file.Files.writeString(file, \"ok\");\n"
     "assertEquals(\"ok\", java.nio.file.Files.readString(file));\n"
     "assertEquals(Class.forName(\"org.example.shop.Cart\"), Cart.class);\n"
-    "assertEquals(0, cart.size());";
+    "assertEquals(0, cart.size());\n"
+    // A reflective call inside a try: the guard's rewrite keeps its frames valid.
+    "try {\n"
+    "  assertEquals(0, Cart.class.getMethod(\"size\").invoke(cart));\n"
+    "} catch (ReflectiveOperationException e) {\n"
+    "  fail(e);\n"
+    "}";
 
 class VerdictAttacks : public ::testing::TestWithParam<std::string> {
  protected:

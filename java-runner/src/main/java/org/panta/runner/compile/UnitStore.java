@@ -11,11 +11,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.panta.runner.isolation.TestCodeGuard;
 
 /**
  * Compiled units: unit name -> its classes and class-output files. A unit's bytes are held in
- * memory (what runs is what javac produced) and mirrored into a folder of its own below the
- * store's root, so that frameworks that read classes as resources or scan class folders (Spring's
+ * memory (what runs is what javac produced, guarded when loaded) and mirrored, already guarded,
+ * into a folder of its own below the store's root, so that frameworks that read classes as resources or scan class folders (Spring's
  * test context, JPA's entity scan, ServiceLoader) find them as on a build's test-classes folder.
  * A replaced or dropped unit's folder is deleted.
  */
@@ -60,7 +61,8 @@ public final class UnitStore {
   /** Replaces the unit's output; fails when its folder cannot be written. */
   public synchronized Unit put(String name, CompileOutput output) throws IOException {
     Path folder = root.resolve(safeName(name) + "-" + (++made));
-    write(folder, output);
+    deleteTree(folder);  // a helper restarted on the same root starts its count anew
+    writeMirror(folder, output);
     Unit unit =
         new Unit(
             Collections.unmodifiableMap(new HashMap<>(output.classes())),
@@ -84,6 +86,24 @@ public final class UnitStore {
       deleteTree(old.folder());
     }
     return old != null;
+  }
+
+  /**
+   * The folder of a unit: its files, and its classes as test code gets them (guarded, exits
+   * rewritten), so that a class loaded from the folder by another loader is no way around the
+   * guards. A class the guards cannot rewrite is left out.
+   */
+  private static void writeMirror(Path folder, CompileOutput output) throws IOException {
+    CompileOutput guarded = new CompileOutput();
+    guarded.resources.putAll(output.resources);
+    for (Map.Entry<String, byte[]> e : output.classes().entrySet()) {
+      try {
+        guarded.classes.put(e.getKey(), TestCodeGuard.guardDefined(e.getValue()));
+      } catch (RuntimeException unreadable) {
+        // not mirrored
+      }
+    }
+    write(folder, guarded);
   }
 
   /** Writes the classes and other files of {@code output} below {@code folder}. */

@@ -1,5 +1,8 @@
 package org.panta.runner.isolation;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,12 +22,31 @@ import java.util.stream.Stream;
  */
 public final class LeftoverProcesses {
   private static final long WAIT_MS = 2000;
+  /** Read once at start: a test may change system properties. */
+  private static final boolean OWN_PID_NAMESPACE = Boolean.getBoolean("panta.runner.ownPidNamespace");
 
   private LeftoverProcesses() {}
 
+  /** The pids of the processes endAll() would end now. */
+  public static Set<Long> running() {
+    Set<Long> out = new HashSet<>();
+    leftovers().forEach(p -> out.add(p.pid()));
+    return out;
+  }
+
+  /** Kills the leftover processes but those of `before` (running()); returns how many. */
+  public static int endNew(Set<Long> before) {
+    List<ProcessHandle> victims = leftovers();
+    victims.removeIf(p -> before.contains(p.pid()));
+    return end(victims);
+  }
+
   /** Kills the leftover processes; returns how many there were. */
   public static int endAll() {
-    List<ProcessHandle> victims = leftovers();
+    return end(leftovers());
+  }
+
+  private static int end(List<ProcessHandle> victims) {
     for (ProcessHandle p : victims) {
       p.destroyForcibly();
     }
@@ -40,11 +62,27 @@ public final class LeftoverProcesses {
     return victims.size();
   }
 
+  /**
+   * Whether the process has ended and only waits to be reaped (state Z or X in /proc/PID/stat): a
+   * test that read a child's output to its end left nothing running, even when the JVM's reaper
+   * has not yet collected the child.
+   */
+  private static boolean ended(ProcessHandle p) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
+      int close = stat.lastIndexOf(')');
+      char state = close >= 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
+      return state == 'Z' || state == 'X';
+    } catch (IOException | RuntimeException e) {
+      return !p.isAlive(); // gone already, or not Linux
+    }
+  }
+
   private static List<ProcessHandle> leftovers() {
     ProcessHandle self = ProcessHandle.current();
     try {
-      if (!Boolean.getBoolean("panta.runner.ownPidNamespace")) {
-        return self.descendants().collect(Collectors.toList());
+      if (!OWN_PID_NAMESPACE) {
+        return self.descendants().filter(p -> !ended(p)).collect(Collectors.toList());
       }
       Set<Long> keep = new HashSet<>();
       keep.add(self.pid());
@@ -52,7 +90,7 @@ public final class LeftoverProcesses {
         keep.add(p.pid());
       }
       return Stream.concat(self.descendants(), ProcessHandle.allProcesses())
-          .filter(p -> !keep.contains(p.pid()))
+          .filter(p -> !keep.contains(p.pid()) && !ended(p))
           .distinct()
           .collect(Collectors.toList());
     } catch (RuntimeException e) {

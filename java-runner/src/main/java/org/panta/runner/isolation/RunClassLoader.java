@@ -11,6 +11,7 @@ import java.security.CodeSource;
 import java.security.ProtectionDomain;
 import java.security.cert.Certificate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +85,7 @@ public final class RunClassLoader extends URLClassLoader {
       }
     }
     if (base == null) {
-      URL url = findResource(className.replace('.', '/') + ".class");
+      URL url = classFile(className);
       base = url == null ? null : codeBase(url, className);
     }
     URL codeBase = base;
@@ -116,7 +117,7 @@ public final class RunClassLoader extends URLClassLoader {
         return b;
       }
     }
-    URL url = findResource(className.replace('.', '/') + ".class");
+    URL url = classFile(className);
     if (url == null) {
       return null;
     }
@@ -125,6 +126,24 @@ public final class RunClassLoader extends URLClassLoader {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /**
+   * The class file of a class of the class path: never one in a unit's folder, which serves
+   * resources only (a class file a test writes there is no class).
+   */
+  private URL classFile(String className) {
+    try {
+      for (URL url : Collections.list(findResources(className.replace('.', '/') + ".class"))) {
+        String text = url.toString();
+        if (units.stream().noneMatch(u -> text.startsWith(u.url().toString()))) {
+          return url;
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import java.nio.file.FileVisitResult;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -15,9 +16,13 @@ import java.nio.file.attribute.BasicFileAttributes;
  * Runs are sequential, so one policy is in force at a time.
  */
 public final class RunPolicy {
+  /** Read once at start: a test may change system properties. */
+  private static final String SCRATCH = System.getProperty("panta.runner.scratch");
+
   private static volatile boolean rejectLeftovers;
   private static volatile long scratchLimit;
   private static volatile long scratchAtStart;
+  private static volatile Set<Long> processesAtStart = Set.of();
 
   private RunPolicy() {}
 
@@ -26,10 +31,13 @@ public final class RunPolicy {
     RunPolicy.scratchLimit = scratchLimitBytes;
   }
 
-  /** A test starts: what the scratch folder holds now is not its own. */
+  /**
+   * A test starts: what the scratch folder holds now and the processes running now (a
+   * database its class setup started) are not its own.
+   */
   public static void testStarted() {
-    String scratch = System.getProperty("panta.runner.scratch");
-    scratchAtStart = scratchLimit > 0 && scratch != null ? sizeOf(Path.of(scratch)) : 0;
+    scratchAtStart = scratchLimit > 0 && SCRATCH != null ? sizeOf(Path.of(SCRATCH)) : 0;
+    processesAtStart = rejectLeftovers ? LeftoverProcesses.running() : Set.of();
   }
 
   /**
@@ -40,16 +48,15 @@ public final class RunPolicy {
   public static String leftBehind() {
     StringBuilder why = new StringBuilder();
     if (rejectLeftovers) {
-      int processes = LeftoverProcesses.endAll();
+      int processes = LeftoverProcesses.endNew(processesAtStart);
       if (processes > 0) {
         why.append("it left ").append(processes).append(processes == 1 ? " process" : " processes")
             .append(" running (ended now)");
       }
     }
     long limit = scratchLimit;
-    String scratch = System.getProperty("panta.runner.scratch");
-    if (limit > 0 && scratch != null) {
-      long added = sizeOf(Path.of(scratch)) - scratchAtStart;
+    if (limit > 0 && SCRATCH != null) {
+      long added = sizeOf(Path.of(SCRATCH)) - scratchAtStart;
       if (added > limit) {
         if (why.length() > 0) {
           why.append("; ");

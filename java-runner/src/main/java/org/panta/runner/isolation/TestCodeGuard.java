@@ -1,7 +1,10 @@
 package org.panta.runner.isolation;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -15,14 +18,19 @@ import org.objectweb.asm.commons.LocalVariablesSorter;
 /**
  * Rewrites the call sites of test classes (the units a run loads, and the classes they define at
  * run time) so that what could reach the verdict goes through {@code
- * org.panta.runner.sandbox.Guard}: reflection, method handles and VarHandles (checked for Panta's
- * classes and JaCoCo's {@code $jacoco*} members), class loading by name, classes defined from
- * bytes (guarded in turn), file paths (checked for {@code /proc/self}, {@code /proc/<pid>},
- * {@code /dev/fd}). Refused outright, by a call of Guard.refuse before the instruction: any use
- * of Panta's own classes ({@code org/panta/}), {@code Unsafe}, the attach API, {@code
- * Instrumentation}, {@code com.sun.management} (heap dumps), native libraries, the standard
- * {@code FileDescriptor}s and every JDK method that takes one. Method references (invokedynamic
- * handles) to these are guarded the same way. Stack effects are kept, so frames stay valid.
+ * org.panta.runner.sandbox.Guard}: reflection, method handles and VarHandles (checked for the
+ * JDK's and Panta's internals and JaCoCo's {@code $jacoco*} members, {@code Method.invoke} and
+ * {@code Constructor.newInstance} by what they call), class loading by name (checked by the name,
+ * whatever the loader), classes defined from bytes (guarded in turn), files opened or named by
+ * path ({@code java.io} streams, {@code Files}, {@code FileChannel}, {@code ProcessBuilder}:
+ * checked for {@code /proc/self}, {@code /proc/<pid>} and {@code /dev/fd}, after resolving the
+ * longest existing prefix, symbolic links included). Refused outright, by a call of Guard.refuse
+ * before the instruction: any use of Panta's own classes ({@code org/panta/}), {@code Unsafe},
+ * the attach API, {@code Instrumentation}, {@code com.sun.management} (heap dumps), native
+ * libraries, the standard {@code FileDescriptor}s and every JDK method that takes one. Method
+ * references (invokedynamic handles) to any of these are guarded the same way. Arguments a check
+ * needs are kept in new locals (their frames marked unset), so stack effects and frames stay
+ * valid.
  */
 public final class TestCodeGuard {
   static final String GUARD = "org/panta/runner/sandbox/Guard";
@@ -120,24 +128,6 @@ public final class TestCodeGuard {
     REPLACED.put(
         "javax/management/MBeanServer.invoke" + invoke,
         new Replacement("mbeanInvoke", "(Ljavax/management/MBeanServerConnection;" + invoke.substring(1)));
-    String path = "Ljava/nio/file/Path;";
-    REPLACED.put(
-        "java/nio/file/Path.of(Ljava/lang/String;[Ljava/lang/String;)" + path,
-        new Replacement("pathOf", "(Ljava/lang/String;[Ljava/lang/String;)" + path));
-    REPLACED.put(
-        "java/nio/file/Paths.get(Ljava/lang/String;[Ljava/lang/String;)" + path,
-        new Replacement("pathOf", "(Ljava/lang/String;[Ljava/lang/String;)" + path));
-    REPLACED.put(
-        "java/nio/file/Path.of(Ljava/net/URI;)" + path,
-        new Replacement("pathOf", "(Ljava/net/URI;)" + path));
-    REPLACED.put(
-        "java/nio/file/Paths.get(Ljava/net/URI;)" + path,
-        new Replacement("pathOf", "(Ljava/net/URI;)" + path));
-    replace("java/nio/file/FileSystem", "getPath", "(Ljava/lang/String;[Ljava/lang/String;)" + path, false);
-    for (String n : new String[] {"resolve", "resolveSibling"}) {
-      replace("java/nio/file/Path", n, "(Ljava/lang/String;)" + path, false);
-      replace("java/nio/file/Path", n, "(" + path + ")" + path, false);
-    }
   }
 
   /** Why a use of `owner` is refused outright, or null. */
@@ -177,13 +167,58 @@ public final class TestCodeGuard {
     return null;
   }
 
+  /** java.io's classes whose constructors open a file named by their first argument. */
+  private static final Set<String> FILE_CLASSES =
+      Set.of(
+          "java/io/FileOutputStream",
+          "java/io/FileInputStream",
+          "java/io/RandomAccessFile",
+          "java/io/FileWriter",
+          "java/io/FileReader",
+          "java/io/PrintStream",
+          "java/io/PrintWriter",
+          "java/util/Formatter",
+          "java/util/Scanner");
+
+  /** A reflective call whose method reference would skip the checks made at its call site. */
+  static boolean reflectiveUse(String owner, String name) {
+    if (!owner.startsWith("java/lang/reflect/")) {
+      return false;
+    }
+    boolean value =
+        owner.equals("java/lang/reflect/Field")
+            && name.matches("(get|set)(Boolean|Byte|Char|Short|Int|Long|Float|Double)?");
+    return value
+        || name.equals("setAccessible")
+        || name.equals("trySetAccessible")
+        || name.equals("invoke")
+        || name.equals("newInstance");
+  }
+
   /** A guarded method: local variables renumbered so that new ones can be added. */
   private static final class Sites extends LocalVariablesSorter {
     private final String self;
+    /** The temporaries this rewriting added: dead at every frame, so TOP there. */
+    private final List<int[]> temporaries = new ArrayList<>();
 
     Sites(int access, String desc, MethodVisitor next, String self) {
       super(Opcodes.ASM9, access, desc, next);
       this.self = self;
+    }
+
+    @Override
+    protected void updateNewLocals(Object[] newLocals) {
+      for (int[] t : temporaries) {
+        for (int i = t[0]; i < t[0] + t[1] && i < newLocals.length; i++) {
+          newLocals[i] = Opcodes.TOP;
+        }
+      }
+    }
+
+    private int temporary(Type type) {
+      int local = newLocal(type);
+      temporaries.add(new int[] {local, type.getSize()});
+      return local;
     }
 
     private void refuse(String why) {
@@ -200,16 +235,10 @@ public final class TestCodeGuard {
       String refused = refusedCall(owner, name, desc);
       if (refused != null) {
         refuse(refused);
-      } else if (opcode == Opcodes.INVOKESPECIAL) {
-        if (name.equals("<init>")) {
-          checkConstructor(owner, desc);
-        } else if (name.equals("defineClass")) {
-          guardDefinedBytes(desc);
-        }
-      } else if (replaced(owner, name, desc)) {
+      } else if (opcode != Opcodes.INVOKESPECIAL && replaced(owner, name, desc)) {
         return;
       } else {
-        precheck(owner, name, desc);
+        precheck(opcode, owner, name, desc);
       }
       super.visitMethodInsn(opcode, owner, name, desc, itf);
     }
@@ -228,117 +257,145 @@ public final class TestCodeGuard {
         check("forName", "(Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Class;");
         return true;
       }
-      if (name.equals("loadClass") && desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")) {
-        check("loadClass", "(Ljava/lang/ClassLoader;Ljava/lang/String;)Ljava/lang/Class;");
-        return true;
-      }
       return false;
     }
 
     /**
-     * The checks of calls that must stay as they are (caller-sensitive ones: the access a
-     * reflective call has is its caller's): made before them, with their arguments kept on the
-     * stack.
+     * The checks of calls that stay as they are (caller-sensitive ones: the access a reflective
+     * call has is its caller's; constructors): made before them, with their arguments back on
+     * the stack as they were.
      */
-    private void precheck(String owner, String name, String desc) {
-      if (owner.equals("java/lang/reflect/Method")
+    private void precheck(int opcode, String owner, String name, String desc) {
+      boolean reflect = owner.startsWith("java/lang/reflect/");
+      if (name.equals("loadClass") && desc.startsWith("(Ljava/lang/String;")) {
+        checkArgs(desc, 0, "checkClassName", "(Ljava/lang/String;)V");
+      } else if (reflect
           && name.equals("invoke")
           && desc.equals("(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;")) {
-        int args = newLocal(Type.getType("[Ljava/lang/Object;"));
-        int target = newLocal(Type.getType("Ljava/lang/Object;"));
-        mv.visitVarInsn(Opcodes.ASTORE, args);
-        mv.visitVarInsn(Opcodes.ASTORE, target);
-        super.visitInsn(Opcodes.DUP);
+        super.visitInsn(Opcodes.DUP2_X1);  // m, target, args -> target, args, m, target, args
+        super.visitInsn(Opcodes.POP2);  // -> target, args, m
+        super.visitInsn(Opcodes.DUP_X2);  // -> m, target, args, m
         check("checkInvoke", "(Ljava/lang/reflect/Method;)V");
-        mv.visitVarInsn(Opcodes.ALOAD, target);
-        mv.visitVarInsn(Opcodes.ALOAD, args);
-      } else if (owner.equals("java/lang/reflect/Constructor")
+      } else if (reflect
           && name.equals("newInstance")
           && desc.equals("([Ljava/lang/Object;)Ljava/lang/Object;")) {
         super.visitInsn(Opcodes.DUP2);
         super.visitInsn(Opcodes.POP);
         check("checkNewInstance", "(Ljava/lang/reflect/Constructor;)V");
-      } else if (name.equals("setAccessible") && desc.equals("(Z)V")) {
+      } else if (reflect && name.equals("setAccessible") && desc.equals("(Z)V")) {
         super.visitInsn(Opcodes.DUP2);
         check("checkAccessible", "(Ljava/lang/reflect/AccessibleObject;Z)V");
-      } else if (name.equals("setAccessible")
+      } else if (reflect
+          && name.equals("setAccessible")
           && desc.equals("([Ljava/lang/reflect/AccessibleObject;Z)V")) {
         super.visitInsn(Opcodes.DUP2);
         check("checkAccessible", "([Ljava/lang/reflect/AccessibleObject;Z)V");
-      } else if (name.equals("trySetAccessible") && desc.equals("()Z")) {
+      } else if (reflect && name.equals("trySetAccessible") && desc.equals("()Z")) {
         super.visitInsn(Opcodes.DUP);
         check("checkAccessible", "(Ljava/lang/reflect/AccessibleObject;)V");
       } else if (owner.equals("java/lang/management/ManagementFactory")
           && desc.contains("Ljava/lang/Class;)")) {
         super.visitInsn(Opcodes.DUP);  // the interface asked for is the last argument
         check("checkManagementInterface", "(Ljava/lang/Class;)V");
-      } else if (name.equals("defineClass")) {
+      } else if (name.equals("defineClass") && opcode != Opcodes.INVOKESTATIC) {
         guardDefinedBytes(desc);
+      } else {
+        checkFileSink(opcode, owner, name, desc);
       }
     }
 
-    /** Paths given to java.io's constructors as text or a file. */
-    private void checkConstructor(String owner, String desc) {
-      boolean paths = owner.equals("java/io/File")
-          || owner.equals("java/io/FileOutputStream")
-          || owner.equals("java/io/FileInputStream")
-          || owner.equals("java/io/RandomAccessFile")
-          || owner.equals("java/io/FileWriter")
-          || owner.equals("java/io/FileReader")
-          || owner.equals("java/io/PrintStream")
-          || owner.equals("java/io/PrintWriter")
-          || owner.equals("java/util/Formatter")
-          || owner.equals("java/util/Scanner");
-      if (!paths) {
-        return;
-      }
+    /** Calls that open a file: its path checked first (after symbolic links, by Guard). */
+    private void checkFileSink(int opcode, String owner, String name, String desc) {
       Type[] args = Type.getArgumentTypes(desc);
       if (args.length == 0) {
         return;
       }
       String first = args[0].getDescriptor();
-      boolean text = first.equals("Ljava/lang/String;");
-      boolean file = first.equals("Ljava/io/File;");
-      boolean uri = first.equals("Ljava/net/URI;");
-      if (args.length == 1 && text) {
-        check("checkPath", "(Ljava/lang/String;)Ljava/lang/String;");
-      } else if (args.length == 1 && file) {
-        check("checkFile", "(Ljava/io/File;)Ljava/io/File;");
-      } else if (args.length == 1 && uri) {
-        check("checkUri", "(Ljava/net/URI;)Ljava/net/URI;");
-      } else if (args.length == 2 && owner.equals("java/io/File") && (text || file)) {
-        super.visitInsn(Opcodes.DUP2);
-        check("checkPair", "(" + first + "Ljava/lang/String;)V");
-      } else if (args.length == 2 && text && args[1].getSize() == 1) {
-        // (a File was checked where it was made: nothing more to see for one)
-        super.visitInsn(Opcodes.DUP2);
-        boolean ref = args[1].getSort() == Type.OBJECT || args[1].getSort() == Type.ARRAY;
-        check("checkFirst", "(Ljava/lang/String;" + (ref ? "Ljava/lang/Object;" : "I") + ")V");
+      boolean constructor = opcode == Opcodes.INVOKESPECIAL && name.equals("<init>");
+      if (constructor && owner.equals("java/io/File") && args.length == 2 && first.equals("Ljava/lang/String;")) {
+        checkArgs(desc, 0, 1, "checkFilePair", "(Ljava/lang/String;Ljava/lang/String;)V");
+      } else if (constructor && owner.equals("java/io/File") && args.length == 2 && first.equals("Ljava/io/File;")) {
+        checkArgs(desc, 0, 1, "checkFilePair", "(Ljava/io/File;Ljava/lang/String;)V");
+      } else if (constructor && FILE_CLASSES.contains(owner)) {
+        boolean scanner = owner.equals("java/util/Scanner");
+        if (first.equals("Ljava/lang/String;") && !scanner) {
+          checkArgs(desc, 0, "checkPathText", "(Ljava/lang/String;)V");
+        } else if (first.equals("Ljava/io/File;")) {
+          checkArgs(desc, 0, "checkFile", "(Ljava/io/File;)V");
+        } else if (first.equals("Ljava/nio/file/Path;")) {
+          checkArgs(desc, 0, "checkPath", "(Ljava/nio/file/Path;)V");
+        }
+      } else if (opcode == Opcodes.INVOKESTATIC
+          && (owner.equals("java/nio/file/Files")
+              || owner.equals("java/nio/channels/FileChannel")
+              || owner.equals("java/nio/channels/AsynchronousFileChannel"))
+          && first.equals("Ljava/nio/file/Path;")) {
+        boolean second = args.length > 1 && args[1].getDescriptor().equals("Ljava/nio/file/Path;");
+        if (second) {
+          checkArgs(desc, 0, 1, "checkPaths", "(Ljava/nio/file/Path;Ljava/nio/file/Path;)V");
+        } else {
+          checkArgs(desc, 0, "checkPath", "(Ljava/nio/file/Path;)V");
+        }
+      } else if (owner.startsWith("java/lang/ProcessBuilder") && first.equals("Ljava/io/File;")) {
+        checkArgs(desc, 0, "checkFile", "(Ljava/io/File;)V");
       }
     }
 
-    /** ClassLoader.defineClass(name, b, off, len[, domain]): b guarded, off 0, len its size. */
+    /** Calls `checker` on argument `a` of a call with `desc`, its arguments kept on the stack. */
+    private void checkArgs(String desc, int a, String checker, String checkerDesc) {
+      checkArgs(desc, a, -1, checker, checkerDesc);
+    }
+
+    /** Calls `checker` on arguments `a` (and `b` when not -1), the arguments kept. */
+    private void checkArgs(String desc, int a, int b, String checker, String checkerDesc) {
+      Type[] args = Type.getArgumentTypes(desc);
+      int[] locals = new int[args.length];
+      for (int i = args.length - 1; i >= 0; i--) {
+        locals[i] = temporary(args[i]);
+        mv.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), locals[i]);
+      }
+      mv.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), locals[a]);
+      if (b >= 0) {
+        mv.visitVarInsn(args[b].getOpcode(Opcodes.ILOAD), locals[b]);
+      }
+      check(checker, checkerDesc);
+      for (int i = 0; i < args.length; i++) {
+        mv.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), locals[i]);
+      }
+    }
+
+    /**
+     * ClassLoader.defineClass([name,] b, off, len[, domain or code source]): b guarded, off 0,
+     * len its size; one from a ByteBuffer is refused.
+     */
     private void guardDefinedBytes(String desc) {
-      boolean withDomain = desc.equals(
-          "(Ljava/lang/String;[BIILjava/security/ProtectionDomain;)Ljava/lang/Class;");
-      if (!withDomain && !desc.equals("(Ljava/lang/String;[BII)Ljava/lang/Class;")) {
+      Type[] args = Type.getArgumentTypes(desc);
+      int bytes = -1;
+      for (int i = 0; i + 2 < args.length; i++) {
+        if (args[i].getDescriptor().equals("[B")
+            && args[i + 1] == Type.INT_TYPE
+            && args[i + 2] == Type.INT_TYPE) {
+          bytes = i;
+        }
+      }
+      if (bytes < 0) {
         if (desc.contains("Ljava/nio/ByteBuffer;")) {
           refuse("a class defined from a ByteBuffer");
         }
         return;
       }
-      int domain = -1;
-      if (withDomain) {
-        domain = newLocal(Type.getType("Ljava/security/ProtectionDomain;"));
-        mv.visitVarInsn(Opcodes.ASTORE, domain);
+      int[] after = new int[args.length - bytes - 3];
+      for (int i = args.length - 1; i >= bytes + 3; i--) {
+        after[i - bytes - 3] = temporary(args[i]);
+        mv.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), after[i - bytes - 3]);
       }
       check("defineBytes", "([BII)[B");
       super.visitInsn(Opcodes.DUP);
       super.visitInsn(Opcodes.ARRAYLENGTH);
       super.visitInsn(Opcodes.ICONST_0);
       super.visitInsn(Opcodes.SWAP);
-      if (withDomain) {
-        mv.visitVarInsn(Opcodes.ALOAD, domain);
+      for (int i = bytes + 3; i < args.length; i++) {
+        mv.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), after[i - bytes - 3]);
       }
     }
 
@@ -369,7 +426,7 @@ public final class TestCodeGuard {
       if (value instanceof Type t && t.getSort() == Type.OBJECT) {
         why = refusedOwner(t.getInternalName());
       } else if (value instanceof Handle h) {
-        why = refusedCall(h.getOwner(), h.getName(), h.getDesc());
+        why = refusedHandle(h);
       } else if (value instanceof ConstantDynamic) {
         why = "a dynamic constant";
       }
@@ -379,16 +436,27 @@ public final class TestCodeGuard {
       super.visitLdcInsn(value);
     }
 
+    /** Why a method reference to `h` is refused: its call site would have been checked. */
+    private static String refusedHandle(Handle h) {
+      String why = refusedCall(h.getOwner(), h.getName(), h.getDesc());
+      if (why == null && reflectiveUse(h.getOwner(), h.getName())) {
+        why = "a method reference to " + h.getOwner().replace('/', '.') + "." + h.getName();
+      }
+      if (why == null
+          && (h.getName().equals("loadClass")
+              || h.getName().equals("defineClass")
+              || (h.getTag() == Opcodes.H_NEWINVOKESPECIAL && FILE_CLASSES.contains(h.getOwner()))
+              || h.getOwner().equals("java/nio/file/Files"))) {
+        why = "a method reference to " + h.getOwner().replace('/', '.') + "." + h.getName();
+      }
+      return why;
+    }
+
     @Override
     public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... bsmArgs) {
       Object[] args = bsmArgs.clone();
       for (int i = 0; i < args.length; i++) {
         if (!(args[i] instanceof Handle h)) {
-          continue;
-        }
-        String why = refusedCall(h.getOwner(), h.getName(), h.getDesc());
-        if (why != null) {
-          refuse(why);
           continue;
         }
         Replacement r = REPLACED.get(h.getOwner() + "." + h.getName() + h.getDesc());
@@ -400,6 +468,11 @@ public final class TestCodeGuard {
         }
         if (r != null && h.getTag() != Opcodes.H_NEWINVOKESPECIAL && h.getTag() != Opcodes.H_INVOKESPECIAL) {
           args[i] = new Handle(Opcodes.H_INVOKESTATIC, GUARD, r.guardName(), r.guardDesc(), false);
+          continue;
+        }
+        String why = refusedHandle(h);
+        if (why != null) {
+          refuse(why);
         }
       }
       super.visitInvokeDynamicInsn(name, desc, bsm, args);

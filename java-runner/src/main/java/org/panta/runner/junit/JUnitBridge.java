@@ -69,6 +69,7 @@ public final class JUnitBridge implements TestBridge {
           .forEach(o -> out.results.add(o.toJson()));
     }
     execution.notRun(collector).forEach(out.notRun::add);
+    out.tamperingOutsideTests = collector.tamperingAfterTheTests();
     out.otherOut = collector.otherOut();
     out.otherErr = collector.otherErr();
     return out;

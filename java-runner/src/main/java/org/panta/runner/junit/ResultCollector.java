@@ -49,6 +49,8 @@ final class ResultCollector implements TestExecutionListener {
   private final CappedBuffer otherErr = new CappedBuffer(CappedBuffer.DEFAULT_CAPACITY);
   private TestOutcome current;
   private TestPlan plan;
+  /** A refusal recorded outside a test, for the next test to carry. */
+  private String carried;
   private long lastEventNanos = System.nanoTime();
   private long loadingAtLastEvent = ClassLoadingClock.nanos();
   private long timeoutMs;
@@ -74,7 +76,11 @@ final class ResultCollector implements TestExecutionListener {
     markEvent();
     if (id.isTest()) {
       Thread.interrupted(); // a previous timed-out test may have left the flag set
-      Attempts.take();
+      // What was tried outside a test (class setup, a thread left running) goes with this one.
+      String between = Attempts.take().tampering();
+      if (between != null && carried == null) {
+        carried = between;
+      }
       RunPolicy.testStarted();
       if (coverage != null) {
         coverage.takeSnapshot(); // probes hit between tests count only in the aggregate
@@ -188,6 +194,12 @@ final class ResultCollector implements TestExecutionListener {
     router.select(otherOut, otherErr);
   }
 
+  /** A refusal recorded after the last test (an @AfterAll, a thread left running), or null. */
+  synchronized String tamperingAfterTheTests() {
+    String after = Attempts.take().tampering();
+    return after != null ? after : carried;
+  }
+
   synchronized boolean reported(String uniqueId) {
     return outcomes.containsKey(uniqueId) || accounted.contains(uniqueId);
   }
@@ -209,6 +221,13 @@ final class ResultCollector implements TestExecutionListener {
     o.durationMs = start == null ? 0 : (System.nanoTime() - start) / 1_000_000;
     Attempts.Taken attempts = id.isTest() ? Attempts.take() : new Attempts.Taken(null, null);
     SystemExitAttempted swallowedExit = attempts.exit();
+    String tampering = attempts.tampering();
+    if (id.isTest() && tampering == null && carried != null) {
+      tampering = carried + " (outside a test method)";
+    }
+    if (id.isTest()) {
+      carried = null;
+    }
     if (timedOut.contains(id.getUniqueId())) {
       o.status = "timeout";
       o.message = "timed out after " + timeoutMs + " ms";
@@ -223,12 +242,12 @@ final class ResultCollector implements TestExecutionListener {
       o.status = t instanceof AssertionError ? "failed" : "error";
     }
     String leftBehind = id.isTest() ? RunPolicy.leftBehind() : null;
-    if (attempts.tampering() != null || leftBehind != null) {
+    if (tampering != null || leftBehind != null) {
       // Whatever the test's own outcome: what it tried or left decides.
-      o.tampering = attempts.tampering();
+      o.tampering = tampering;
       o.leftBehind = leftBehind;
       o.status = "error";
-      o.message = attempts.tampering() != null ? "tampering: " + attempts.tampering() : leftBehind;
+      o.message = tampering != null ? "tampering: " + tampering : leftBehind;
     }
     if (t != null) {
       o.exception = t.getClass().getName();

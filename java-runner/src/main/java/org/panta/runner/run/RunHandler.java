@@ -75,6 +75,13 @@ public final class RunHandler implements Handler {
     if (store != null && coverageClasses.isEmpty()) {
       throw new RequestException("'coverage_store' needs 'coverage_classes'");
     }
+    // Every field is read before the loader exists: a bad one must not leave it behind.
+    boolean rejectLeftovers = Fields.bool(request, "reject_leftovers", false);
+    long scratchLimit = Fields.number(request, "scratch_limit_bytes", 0);
+    boolean guardTests = Fields.bool(request, "guard_tests", true);
+    TestBridge.Tags tags =
+        new TestBridge.Tags(
+            Fields.strings(request, "include_tags"), Fields.strings(request, "exclude_tags"));
     TestFrameworks.Selection framework = frameworks.select(Fields.strings(request, "classpath"));
     CoverageSession coverage = coverageClasses.isEmpty() ? null : new CoverageSession(coverageClasses);
     RunClassLoader loader =
@@ -83,21 +90,16 @@ public final class RunHandler implements Handler {
             unitClasses,
             new ClassTransformer(
                 coverage == null ? ClassTransformer.Instrumentation.NONE : coverage,
-                Fields.bool(request, "guard_tests", true)),
+                guardTests),
             framework.loader());
     // As Surefire's default (enableAssertions): assert statements of project and tests run.
     loader.setDefaultAssertionStatus(Fields.bool(request, "enable_assertions", true));
     JsonObject answer = new JsonObject();
     JvmGlobals globals = JvmGlobals.capture();
     JdbcDrivers drivers = JdbcDrivers.register(loader);
-    RunPolicy.set(
-        Fields.bool(request, "reject_leftovers", false),
-        Fields.number(request, "scratch_limit_bytes", 0));
     try {
+      RunPolicy.set(rejectLeftovers, scratchLimit);
       setSystemProperties(request);
-      TestBridge.Tags tags =
-          new TestBridge.Tags(
-              Fields.strings(request, "include_tags"), Fields.strings(request, "exclude_tags"));
       execute(
           framework, tests, loader, coverage, store, mode.equals("per_test"), timeoutMs, tags,
           answer);
@@ -137,6 +139,9 @@ public final class RunHandler implements Handler {
     answer.add("results", results);
     JsonArray notRunJson = execution.notRun;
     answer.add("not_run", notRunJson);
+    if (execution.tamperingOutsideTests != null) {
+      answer.addProperty("tampering_outside_tests", execution.tamperingOutsideTests);
+    }
     JsonArray withoutTests = new JsonArray();
     execution.withoutTests.forEach(withoutTests::add);
     answer.add("without_tests", withoutTests);

@@ -18,6 +18,8 @@ public interface TestBridge {
   final class Execution {
     public JsonArray results = new JsonArray();
     public JsonArray notRun = new JsonArray();
+    /** What code outside every test tried that the guards refused, or null. */
+    public String tamperingOutsideTests;
     /** Whole classes selected that declare no test (see PROTOCOL.md, "without_tests"). */
     public java.util.List<String> withoutTests = new java.util.ArrayList<>();
     public CappedBuffer otherOut;

@@ -10,11 +10,8 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
-import java.net.URI;
-import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Locale;
 import org.panta.runner.isolation.Attempts;
@@ -60,10 +57,46 @@ public final class Guard {
     }
   }
 
+  /**
+   * Classes whose members test code may not reach by reflection or method handles: Panta's, and
+   * the JDK's own means of reflection, class loading, native code, file descriptors and agents
+   * (reached through reflection, they would skip the checks their call sites get).
+   */
+  private static boolean reflectionTarget(Class<?> c) {
+    String n = c.getName();
+    return protectedName(n)
+        || n.startsWith("java.lang.reflect.")
+        || n.startsWith("java.lang.invoke.")
+        || n.startsWith("java.lang.instrument.")
+        || n.startsWith("sun.")
+        || n.startsWith("com.sun.")
+        || n.startsWith("jdk.")
+        || n.startsWith("net.bytebuddy.agent.")
+        || n.equals("java.lang.Class")
+        || n.equals("java.lang.System")
+        || n.equals("java.lang.Runtime")
+        || n.equals("java.lang.Module")
+        || n.equals("java.io.FileDescriptor")
+        || ClassLoader.class.isAssignableFrom(c);
+  }
+
   private static void checkClass(Class<?> c, String how) {
-    if (c != null) {
-      checkName(c.getName(), how);
+    if (c != null && reflectionTarget(c)) {
+      refuse(how + " " + c.getName());
     }
+  }
+
+  private static void checkParameters(Class<?>[] types, String how) {
+    for (Class<?> t : types == null ? new Class<?>[0] : types) {
+      if (t == java.io.FileDescriptor.class) {
+        refuse(how + " a member that takes a FileDescriptor");
+      }
+    }
+  }
+
+  /** Before ClassLoader.loadClass(name, ...): the name stays on the stack. */
+  public static void checkClassName(String name) {
+    checkName(name, "ClassLoader.loadClass of");
   }
 
   private static void checkMember(Class<?> c, String name, String how) {
@@ -101,11 +134,6 @@ public final class Guard {
     return Class.forName(module, name);
   }
 
-  public static Class<?> loadClass(ClassLoader loader, String name) throws ClassNotFoundException {
-    checkName(name, "ClassLoader.loadClass of");
-    return loader.loadClass(name);
-  }
-
   // Class.forName(String) resolves with its caller's loader; ours is the helper's: the test's
   // thread runs with the run's loader as its context loader.
   private static ClassLoader callerLoader() {
@@ -138,12 +166,14 @@ public final class Guard {
   public static Method getDeclaredMethod(Class<?> c, String name, Class<?>... types)
       throws NoSuchMethodException {
     checkMember(c, name, "reflection on");
+    checkParameters(types, "reflection on");
     return c.getDeclaredMethod(name, types);
   }
 
   public static Method getMethod(Class<?> c, String name, Class<?>... types)
       throws NoSuchMethodException {
     checkMember(c, name, "reflection on");
+    checkParameters(types, "reflection on");
     return c.getMethod(name, types);
   }
 
@@ -160,12 +190,14 @@ public final class Guard {
   public static Constructor<?> getDeclaredConstructor(Class<?> c, Class<?>... types)
       throws NoSuchMethodException {
     checkClass(c, "reflection on");
+    checkParameters(types, "reflection on");
     return c.getDeclaredConstructor(types);
   }
 
   public static Constructor<?> getConstructor(Class<?> c, Class<?>... types)
       throws NoSuchMethodException {
     checkClass(c, "reflection on");
+    checkParameters(types, "reflection on");
     return c.getConstructor(types);
   }
 
@@ -186,12 +218,14 @@ public final class Guard {
   /** Before Method.invoke (caller-sensitive: it stays the test's call). */
   public static void checkInvoke(Method m) {
     checkMember(m, "a reflective call of");
+    checkParameters(m.getParameterTypes(), "a reflective call of");
     checkHeapDump(m.getName(), m.getDeclaringClass());
   }
 
   /** Before Constructor.newInstance. */
   public static void checkNewInstance(Constructor<?> c) {
     checkMember(c, "a reflective call of");
+    checkParameters(c.getParameterTypes(), "a reflective call of");
   }
 
   /** Before AccessibleObject.setAccessible(flag): the object stays on the stack. */
@@ -224,6 +258,7 @@ public final class Guard {
   public static MethodHandle findVirtual(MethodHandles.Lookup l, Class<?> c, String n, MethodType t)
       throws NoSuchMethodException, IllegalAccessException {
     checkMember(c, n, "a method handle of");
+    checkParameters(t.parameterArray(), "a method handle of");
     checkHeapDump(n, c);
     return l.findVirtual(c, n, t);
   }
@@ -288,7 +323,7 @@ public final class Guard {
 
   public static MethodHandle unreflect(MethodHandles.Lookup l, Method m)
       throws IllegalAccessException {
-    checkMember(m, "a method handle of");
+    checkInvoke(m);
     return l.unreflect(m);
   }
 
@@ -364,15 +399,6 @@ public final class Guard {
     return server.invoke(name, operation, params, signature);
   }
 
-  /** Before a java.io constructor of (String path, one more argument): both stay on the stack. */
-  public static void checkFirst(String path, int more) {
-    checkPath(path);
-  }
-
-  public static void checkFirst(String path, Object more) {
-    checkPath(path);
-  }
-
   /** Before AccessibleObject.trySetAccessible(): the object stays on the stack. */
   public static void checkAccessible(AccessibleObject o) {
     checkAccessible(o, true);
@@ -380,18 +406,35 @@ public final class Guard {
 
   // ---- files: the protocol's descriptors and /proc ----
 
-  /** Why a path reaches the helper's own file descriptors or memory, or null. */
+  /**
+   * Why a path reaches the helper's own file descriptors or memory, or null: checked as it is
+   * (absolute, `..` resolved) and as the file system resolves each of its parts that exist
+   * (symbolic links followed, with the rest after it), so a link to /proc does not hide it, nor
+   * does a last part that is itself a link out of /proc (/proc/self/fd/1 resolves to the file
+   * on descriptor 1).
+   */
   static String protectedPath(Path path) {
     Path p = path.toAbsolutePath().normalize();
     String why = protectedText(p.toString());
-    if (why == null && Files.exists(p)) {
+    if (why != null) {
+      return why;
+    }
+    Path existing = p;
+    while (existing != null && !Files.exists(existing, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      existing = existing.getParent();
+    }
+    for (Path at = existing; at != null; at = at.getParent()) {
       try {
-        why = protectedText(p.toRealPath().toString());
+        Path real = at.toRealPath().resolve(at.relativize(p)).normalize();
+        why = protectedText(real.toString());
+        if (why != null) {
+          return why;
+        }
       } catch (java.io.IOException | SecurityException e) {
-        // unreadable: nothing of ours to reach through it
+        // a part that cannot be resolved (a pipe under /proc/<pid>/fd): its parents are checked
       }
     }
-    return why;
+    return null;
   }
 
   private static String protectedText(String p) {
@@ -408,88 +451,41 @@ public final class Guard {
     return null;
   }
 
-  private static void checkPath(Path p) {
+  /** Before a call that opens the file at `p`: it stays on the stack. */
+  public static void checkPath(Path p) {
     String why = p == null ? null : protectedPath(p);
     if (why != null) {
       refuse(why.toLowerCase(Locale.ROOT));
     }
   }
 
-  public static String checkPath(String s) {
-    if (s != null) {
-      checkPath(Paths.get(s));
-    }
-    return s;
+  public static void checkPaths(Path a, Path b) {
+    checkPath(a);
+    checkPath(b);
   }
 
-  public static File checkFile(File f) {
+  public static void checkPathText(String s) {
+    if (s != null) {
+      checkPath(new File(s).toPath());
+    }
+  }
+
+  public static void checkFile(File f) {
     if (f != null) {
       checkPath(f.toPath());
     }
-    return f;
   }
 
-  public static URI checkUri(URI u) {
-    if (u != null && "file".equals(u.getScheme())) {
-      checkPath(Paths.get(u));
+  /** new File(parent, child), with File's own rules (an empty parent is the root). */
+  public static void checkFilePair(String parent, String child) {
+    if (child != null) {
+      checkFile(new File(parent, child));
     }
-    return u;
   }
 
-  /** Before new File(parent, child) and the like: both stay on the stack. */
-  public static void checkPair(String parent, String child) {
-    checkPath(parent == null ? Paths.get(child) : Paths.get(parent, child));
-  }
-
-  public static void checkPair(File parent, String child) {
-    checkPath(parent == null ? Paths.get(child) : parent.toPath().resolve(child));
-  }
-
-  public static Path pathOf(String first, String... more) {
-    Path p = Path.of(first, more);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path pathOf(URI uri) {
-    Path p = Path.of(uri);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path getPath(FileSystem fs, String first, String... more) {
-    Path p = fs.getPath(first, more);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path resolve(Path base, String other) {
-    Path p = base.resolve(other);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path resolve(Path base, Path other) {
-    Path p = base.resolve(other);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path resolveSibling(Path base, String other) {
-    Path p = base.resolveSibling(other);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path resolveSibling(Path base, Path other) {
-    Path p = base.resolveSibling(other);
-    checkPath(p);
-    return p;
-  }
-
-  public static Path toPath(File f) {
-    Path p = f.toPath();
-    checkPath(p);
-    return p;
+  public static void checkFilePair(File parent, String child) {
+    if (child != null) {
+      checkFile(new File(parent, child));
+    }
   }
 }

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace panta::junit {
+
+/// What an answer says besides its tests, in the one grammar prompts teach
+/// (prompts/answer_statements.mustache, whose examples the tests parse): a line of its own,
+/// outside code blocks, in one of these forms (a list mark "- " or "* " before it and a pair of
+/// backticks around it are allowed, " - " may be a dash of another width, and a reason longer
+/// than 320 bytes is cut after a whole word):
+///
+///     Unreachable: G3, G7 - why no test can reach them
+///     Equivalent: M4, M9 - why no test can tell the change
+///     Defect: line 42 - what the code does; what was expected
+///     Defect: lines 42-45 - ...
+///
+/// Nothing else in an answer's text is read: no prose decides anything.
+struct AnswerStatements {
+  /// The code of gaps (G<n>) an answer says no test can reach, and why.
+  struct Unreachable {
+    std::vector<int> gaps;
+    std::string reason;
+  };
+  /// Mutants (M<n>) an answer says no test can kill: the change is not observable.
+  struct Equivalent {
+    std::vector<int> mutants;
+    std::string reason;
+  };
+  /// A place where the code seems to contradict its documentation or obvious intent, with no
+  /// test for it.
+  struct Defect {
+    uint32_t first_line = 0;
+    uint32_t last_line = 0;
+    std::string claim;
+  };
+  std::vector<Unreachable> unreachable;
+  std::vector<Equivalent> equivalent;
+  std::vector<Defect> defects;
+  /// Lines that begin with a statement's keyword but do not parse, as written: for the journal.
+  std::vector<std::string> unread;
+};
+
+/// The statements of `answer` (see AnswerStatements); never fails.
+AnswerStatements parse_statements(std::string_view answer);
+
+/// "line 42: claim" or "lines 42-45: claim", as the report and later prompts name a defect.
+std::string defect_text(const AnswerStatements::Defect& defect);
+
+}  // namespace panta::junit
