@@ -128,6 +128,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   if (state.lines_covered() == 0) {
     out.source = prompt::numbered_without_licence(cut.source_text);
     out.sliced = false;
+    out.licence_left_out = !out.source.starts_with("1: ");
     if (uint32_t line = implicit_constructor_line(cut); line > 0) {
       std::string simple = cut.class_name.substr(cut.class_name.rfind('.') + 1);
       out.context += fmt::format(
@@ -136,6 +137,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
           simple, line, simple);
     }
   } else {
+    out.licence_left_out = false;
     out.source = prompt::sliced_source(cut.source_text, lines_to_show(gaps, cut, 30, also_show),
                                        prompt::kLongFieldLines);
     out.sliced = true;
@@ -147,6 +149,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
     count_asks(gaps, state.gap_asks);
   }
   out.test_names = state.file->test_names();
+  out.has_members = !state.file->members().empty();
   out.test_members = prompt::shorten_long_fields(
       prompt::without_comments(state.file->without_tests().text()), prompt::kLongFieldLines);
   out.dropped.clear();

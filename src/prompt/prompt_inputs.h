@@ -31,7 +31,9 @@ struct FocusedInputs {
   std::string context;
   std::string source;  ///< Numbered as in the file: whole without the licence, or sliced.
   bool sliced = false;
+  bool licence_left_out = false;        ///< The whole source shown lacks its first lines.
   std::vector<std::string> test_names;  ///< The tests the test file has.
+  bool has_members = false;             ///< The test file has members besides its tests.
   std::string test_members;             ///< The test file without its tests.
   std::string gaps;                     ///< What no test has run yet, per method.
   std::string unreachable;              ///< Gaps left out as possibly unreachable.

@@ -69,6 +69,8 @@ void set_focused(mu::data& d, const FocusedInputs& f) {
   d.set("has_focused_context", truth(!f.context.empty()));
   d.set("focused_source", strip_trailing_newlines(f.source));
   d.set("focused_sliced", truth(f.sliced));
+  d.set("focused_licence_left_out", truth(f.licence_left_out));
+  d.set("focused_has_members", truth(f.has_members));
   std::string names;
   for (const std::string& n : f.test_names) names += (names.empty() ? "" : ", ") + n;
   d.set("focused_test_names", names.empty() ? std::string("none yet") : names);

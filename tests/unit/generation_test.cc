@@ -514,11 +514,17 @@ TEST(Generation, APromptTheModelHasAnsweredIsNotSentAgain) {
       r.said("not read (see the answer format): Unreachable: G99 (no such gap was asked "
              "for)"))
       << r.all_events();
-  LoopRun prose({"I could not find a test for these.\n", answer_with({})});
+  LoopRun prose({"I could not find a test for these.\n", answer_with({})}, "");
   prose.options.strategy = "focused";
   prose.options.max_iterations = 5;
-  ASSERT_TRUE(prose.go().ok());
-  ASSERT_EQ(prose.model.prompts.size(), 2u) << prose.all_events();
+  EXPECT_FALSE(prose.go().ok());  // no test passed: no test file is written
+  ASSERT_GE(prose.model.prompts.size(), 2u) << prose.all_events();
+  // The first prompt names no gap: it does not teach `Unreachable:` nor ask for it.
+  const std::string& first = prose.model.prompts[0].user;
+  EXPECT_EQ(first.find("Unreachable:"), std::string::npos) << first;
+  EXPECT_NE(first.find("It has no other members yet; without its tests it is:"), std::string::npos)
+      << first;
+  EXPECT_EQ(first.find("licence header"), std::string::npos) << first;
   EXPECT_NE(prose.model.prompts[1].user.find(
                 "## Your last answer\n\nNothing in it could be used (the answer has no code block "
                 "and no @Test method)"),
