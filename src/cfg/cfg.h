@@ -6,10 +6,16 @@
 
 namespace panta::cfg {
 
+/// A decision's condition as the syntax tree has it: the literal `true` or `false`; a loop's
+/// `true` or none at all (`for (;;)`) is kForever.
+enum class Constant { kNone, kTrue, kFalse, kForever };
+
 /// One source statement as a path shows it: its first line and its text on one line.
 struct Statement {
   uint32_t line = 0;
   std::string text;
+  /// A decision whose condition is a constant (set by the CFG builder from the syntax tree).
+  Constant constant = Constant::kNone;
 };
 
 enum class NodeKind { kEntry, kExit, kBlock, kDecision };

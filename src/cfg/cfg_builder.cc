@@ -199,7 +199,7 @@ class Builder {
     std::string header =
         std::string(else_if ? "else if " : "if ") +
         java::code_text(src_, cond, ts_node_start_byte(cond), ts_node_end_byte(cond), bodies);
-    uint32_t d = decision(Statement{node_line(node), header}, std::move(in));
+    uint32_t d = decision(Statement{node_line(node), header}, std::move(in), cond);
     Frontier out = statement(field(node, "consequence"), {{d, EdgeKind::kTrue, "true"}});
     TSNode alt = field(node, "alternative");
     Frontier no = {{d, EdgeKind::kFalse, "false"}};
@@ -215,7 +215,7 @@ class Builder {
 
   Frontier while_loop(TSNode node, Frontier in) {
     uint32_t d = decision(Statement{node_line(node), "while " + text(field(node, "condition"))},
-                          std::move(in));
+                          std::move(in), field(node, "condition"), true);
     return loop_body(node, d);
   }
 
@@ -225,7 +225,8 @@ class Builder {
   }
 
   Frontier for_loop(TSNode node, Frontier in) {
-    uint32_t d = decision(Statement{node_line(node), header(node)}, std::move(in));
+    TSNode condition = field(node, "condition");
+    uint32_t d = decision(Statement{node_line(node), header(node)}, std::move(in), condition, true);
     std::vector<TSNode> updates;
     for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
       const char* name = ts_node_field_name_for_child(node, i);
@@ -268,7 +269,8 @@ class Builder {
     bool body_has_nodes = graph_.nodes().size() > first;
     append_to(body_out, std::move(scopes_[idx].continues));
     TSNode cond = field(node, "condition");
-    uint32_t d = decision(Statement{node_line(cond), "while " + text(cond)}, std::move(body_out));
+    uint32_t d = decision(Statement{node_line(cond), "while " + text(cond)}, std::move(body_out),
+                          cond, true);
     graph_.add_edge(Edge{d, body_has_nodes ? first : d, EdgeKind::kTrue, "true"});
     Frontier out = {{d, EdgeKind::kFalse, "false"}};
     append_to(out, pop_scope().breaks);
@@ -550,7 +552,11 @@ class Builder {
     return {{id, EdgeKind::kFlow, ""}};
   }
 
-  uint32_t decision(Statement header, Frontier in) {
+  // `loop`: the decision of a loop, whose constant `true` (or missing condition) is kForever.
+  uint32_t decision(Statement header, Frontier in, TSNode condition = TSNode{}, bool loop = false) {
+    header.constant = constant_of(condition);
+    if (loop && (header.constant == Constant::kTrue || ts_node_is_null(condition)))
+      header.constant = Constant::kForever;
     uint32_t id = new_node(NodeKind::kDecision, std::move(header));
     connect(in, id);
     return id;
@@ -587,6 +593,16 @@ class Builder {
   std::string text(TSNode node) const { return java::code_text(src_, node); }
 
   // A statement's source up to its body, e.g. "for (int i = 0; i < n; i++)".
+  // A condition that is the literal `true` or `false` (in parentheses or not).
+  static Constant constant_of(TSNode condition) {
+    if (ts_node_is_null(condition)) return Constant::kNone;
+    while (node_type(condition) == "parenthesized_expression" &&
+           ts_node_named_child_count(condition) == 1)
+      condition = ts_node_named_child(condition, 0);
+    std::string_view t = node_type(condition);
+    return t == "true" ? Constant::kTrue : t == "false" ? Constant::kFalse : Constant::kNone;
+  }
+
   std::string header(TSNode node) const {
     TSNode body = field(node, "body");
     return java::code_text(src_, node, ts_node_start_byte(node), ts_node_start_byte(body));

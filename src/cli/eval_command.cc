@@ -49,12 +49,6 @@ std::string own_binary() {
   return ec ? std::string("panta") : self.string();
 }
 
-std::vector<std::string> strategy_names() {
-  std::vector<std::string> out;
-  for (const engine::Strategy& s : engine::strategies()) out.emplace_back(s.name);
-  return out;
-}
-
 // tables.md, classes.csv, classes.json and cells.csv in the spec's results folder.
 Result<std::string> write_outputs(const eval::EvalSpec& spec,
                                   const std::vector<eval::ChosenClasses>& chosen,
@@ -115,7 +109,7 @@ Result<eval::RunTally> run_now(const EvalArgs& args, const eval::EvalSpec& spec,
 
 int run_eval(const EvalArgs& args) {
   install_stop_handlers();
-  auto spec = eval::load_eval_spec(args.spec, strategy_names());
+  auto spec = eval::load_eval_spec(args.spec, engine::strategy_names());
   if (!spec) {
     std::cerr << "panta: " << spec.error().message << "\n";
     return kUsage;

@@ -65,10 +65,9 @@ std::string settle_model_flags(GenerateArgs& args) {
     return "no model given: use --llm SPEC or set PANTA_LLM (openai:MODEL, ollama:MODEL, "
            "anthropic:MODEL, cmd:COMMAND, replay:FILE)";
   }
-  if (engine::find_strategy(args.engine.strategy) == nullptr) {
-    return "unknown strategy " + args.engine.strategy;
-  }
-  if (args.engine.edge_scores && !engine::find_strategy(args.engine.strategy)->selects_paths) {
+  auto strategy = engine::make_strategy(args.engine.strategy);
+  if (strategy == nullptr) return "unknown strategy " + args.engine.strategy;
+  if (args.engine.edge_scores && !strategy->selects_paths()) {
     return "--edge-scores scores the paths the panta strategy selects; the " +
            args.engine.strategy + " strategy selects none";
   }
@@ -215,12 +214,6 @@ int run_generate(GenerateArgs args) {
   return generate_all(run, order_classes(run, selected), selected);
 }
 
-std::vector<std::string> strategy_list() {
-  std::vector<std::string> out;
-  for (const engine::Strategy& s : engine::strategies()) out.emplace_back(s.name);
-  return out;
-}
-
 // --llm and what goes with it: where the model is, how long to wait, how to sample, prices.
 void add_model_options(CLI::App& sub, GenerateArgs& args) {
   sub.add_option("--llm", args.llm,
@@ -262,7 +255,7 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
     return [member](const RunSettings& s, const RunRecord&) { return std::to_string(s.*member); };
   };
   loop(sub.add_option("--strategy", args.engine.strategy, kStrategyHelp)
-           ->check(CLI::IsMember(strategy_list()))
+           ->check(CLI::IsMember(engine::strategy_names()))
            ->default_str("focused"),
        [](const RunSettings&, const RunRecord& r) { return r.strategy; });
   loop(sub.add_option("--max-prompt-tokens", args.engine.max_prompt_tokens,

@@ -188,7 +188,7 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
   }
   for (const auto& group : group_by_cause(failing)) {
     if (panta::stop_requested()) return false;
-    auto outcome = repairer_->repair(*state.file, group, taken.accepted, it);
+    auto outcome = repairer_->repair(*state.file, group, *extracted, taken.accepted, it);
     if (!outcome) return outcome.error();
     if (panta::stop_requested()) return false;
     for (Candidate& fix : outcome->fixed) {

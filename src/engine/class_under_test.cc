@@ -25,7 +25,9 @@ std::string unreachable_note(const java::JavaClass& cls) {
          "`'s own methods)";
 }
 
-Status load_paths(ClassUnderTest& c, const std::string& encoding) {
+// `unit`: the source as the analysis parsed it.
+Status load_paths(ClassUnderTest& c, const std::string& encoding,
+                  std::shared_ptr<const java::JavaFile>& unit) {
   analyze::AnalyzeOptions opts;
   opts.encoding = encoding;
   opts.all_methods = true;  // private ones too: the focused strategy names their gaps
@@ -49,6 +51,7 @@ Status load_paths(ClassUnderTest& c, const std::string& encoding) {
       c.methods.push_back({std::move(key), m.path_steps, std::move(edges), graph});
     }
   }
+  unit = std::shared_ptr<const java::JavaFile>(std::move(fa.file));
   if (c.methods.empty()) {
     return Error{
         "no methods under test (interfaces, abstract methods, getters and setters are left out)",
@@ -56,6 +59,28 @@ Status load_paths(ClassUnderTest& c, const std::string& encoding) {
   }
   return ok_status();
 }
+
+}  // namespace
+
+const java::JavaFile* ClassUnderTest::parsed() const {
+  if (!unit_ && !parse_tried_) {
+    parse_tried_ = true;
+    if (auto file = java::parse_java_file(java::SourceText(source_path, source_text)))
+      unit_ = std::make_shared<const java::JavaFile>(std::move(*file));
+  }
+  return unit_.get();
+}
+
+const java::LineFacts& ClassUnderTest::facts() const {
+  if (!facts_) {
+    const java::JavaFile* file = parsed();
+    facts_ = file != nullptr ? std::make_shared<const java::LineFacts>(*file)
+                             : std::make_shared<const java::LineFacts>();
+  }
+  return *facts_;
+}
+
+namespace {
 
 Status load_test_file(const project::Project& project, ClassUnderTest& c) {
   std::error_code ec;
@@ -86,8 +111,12 @@ Result<ClassUnderTest> ClassUnderTest::load(const project::Project& project,
   auto text = java::read_text_file(c.source_path, project.encoding);
   if (!text) return Error{"class " + class_name + ": " + text.error().message};
   c.source_text = std::move(*text);
-  if (auto s = load_paths(c, project.encoding); !s) return s.error();
-  c.enums = enum_constants(c.source_text, c.package, project);
+  std::shared_ptr<const java::JavaFile> unit;
+  if (auto s = load_paths(c, project.encoding, unit); !s) return s.error();
+  c.unit_ = std::move(unit);
+  c.parse_tried_ = true;
+  c.enums = c.parsed() != nullptr ? enum_constants(shared_view(*c.parsed()), c.package, project)
+                                  : enum_constants(c.source_text, c.package, project);
   c.test_path = test_file.empty() ? project.test_file_for(class_name) : test_file;
   c.test_class = fs::path(c.test_path).stem().string();
   c.test_fqn = c.package.empty() ? c.test_class : c.package + "." + c.test_class;

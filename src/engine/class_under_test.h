@@ -7,6 +7,8 @@
 
 #include "cfg/paths.h"
 #include "core/result.h"
+#include "java/java_file.h"
+#include "java/line_facts.h"
 #include "project/project.h"
 #include "select/path_selection.h"
 
@@ -40,6 +42,12 @@ struct ClassUnderTest {
   /// The constants of the enums the class declares or names (engine::enum_constants): a switch
   /// naming all of one's constants never takes its default.
   std::map<std::string, std::vector<std::string>> enums;
+  /// The source parsed once (the analysis's tree; parsed from `source_text` on first use when
+  /// the class was put together by hand), null only when the parser cannot run. Every
+  /// structural question about the source is asked of it, or of facts().
+  const java::JavaFile* parsed() const;
+  /// What the parsed source's tree says of its lines (empty when there is no tree).
+  const java::LineFacts& facts() const;
   std::string test_path;
   std::string test_class;  ///< Simple name
   std::string test_fqn;
@@ -52,6 +60,11 @@ struct ClassUnderTest {
   /// class has no method under test (ErrorKind::kNothingToTest).
   static Result<ClassUnderTest> load(const project::Project& project, const std::string& class_name,
                                      const std::string& test_file);
+
+ private:
+  mutable std::shared_ptr<const java::JavaFile> unit_;
+  mutable std::shared_ptr<const java::LineFacts> facts_;
+  mutable bool parse_tried_ = false;
 };
 
 }  // namespace panta::engine

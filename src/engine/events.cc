@@ -186,6 +186,15 @@ std::string line(const RepairRepeats& r) {
   return "  the repair of " + r.test + " repeats the existing test " + r.existing;
 }
 
+std::string line(const RepairMember& r) {
+  if (r.replaced) {
+    return "  the repair of " + r.tests + " replaces the first answer's " + r.member +
+           " with its own";
+  }
+  return "  the repair of " + r.tests + " defines " + r.member +
+         " again, differently; the one the kept tests use stays";
+}
+
 std::string line(const BackedUp& b) {
   return "  backed up the existing test file to " + b.path;
 }

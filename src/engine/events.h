@@ -153,6 +153,12 @@ struct RepairRepeats {
   std::string test;
   std::string existing;
 };
+/// A repair answer defined a member (helper, field, nested type) again, differently.
+struct RepairMember {
+  std::string tests;   ///< the tests being repaired, comma-separated
+  std::string member;  ///< its name, e.g. "money(String)" or "field rate"
+  bool replaced;       ///< it replaces the first answer's; else the kept tests' one stays
+};
 struct BackedUp {
   std::string path;
 };
@@ -176,8 +182,8 @@ using Event = std::variant<
     event::NoPathLeft, event::ModelError, event::NoUsableTests, event::AnswerNote,
     event::AnswerTooLarge, event::TestsRepeat, event::TestSkipped, event::RepairAttempt,
     event::NotRepairable, event::TestKept, event::TestDropped, event::NotTogether,
-    event::RepairWithoutSource, event::RepairRepeats, event::RepairSaysDefect, event::BackedUp,
-    event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
+    event::RepairWithoutSource, event::RepairRepeats, event::RepairMember, event::RepairSaysDefect,
+    event::BackedUp, event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
 
 /// "1 round", "2 rounds": `n` and the noun, in the plural unless `n` is 1.
 std::string counted(int64_t n, const char* noun);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <set>
 
 #include "core/utf8.h"
@@ -28,29 +27,15 @@ std::string in_backticks(const std::string& code) {
   return "`" + code + "`";
 }
 
-// The declared type (its simple name) of the variable `name` in `source`: a parameter, field or
-// local written `Type name` followed by `,`, `;`, `=` or `)`; "" when none is found.
-std::string declared_type(const std::string& source, const std::string& name) {
-  std::regex declaration("\\b([A-Za-z_][\\w.]*)(?:<[^<>]*>)?\\s+" + name + "\\s*[,;=)]");
-  std::smatch m;
-  if (!std::regex_search(source, m, declaration)) return "";
-  std::string type = m[1].str();
-  return type.substr(type.rfind('.') == std::string::npos ? 0 : type.rfind('.') + 1);
-}
-
 // The enum all of whose constants the cases of the switch on `line` name, "" when none: its
 // default is then taken only by a constant added later (or a null selector, which throws). The
 // enum is the selector's declared type when the selector is a variable; else the one known enum
 // that holds every label (none when two do: the switch may be over the larger one).
 std::string exhaustive_enum(const ClassUnderTest& cut, const cfg::Graph& graph, uint32_t line) {
   std::set<std::string> values;
-  std::string selector;
   for (uint32_t e = 0; e < graph.edges().size(); ++e) {
     const cfg::Edge& edge = graph.edge(e);
     if (edge.kind != cfg::EdgeKind::kCase || graph.node(edge.from).line() != line) continue;
-    const std::string& text = graph.node(edge.from).statements.front().text;
-    selector = text.substr(std::min(text.find('(') + 1, text.size()));
-    selector = selector.substr(0, selector.rfind(')'));
     if (edge.label.rfind("case ", 0) != 0) continue;
     std::string list = edge.label.substr(5);
     for (size_t at = 0; at <= list.size();) {
@@ -64,10 +49,8 @@ std::string exhaustive_enum(const ClassUnderTest& cut, const cfg::Graph& graph, 
     return !constants.empty() && std::all_of(constants.begin(), constants.end(),
                                              [&](const auto& c) { return values.count(c) > 0; });
   };
-  static const std::regex identifier(R"(^\s*[A-Za-z_]\w*\s*$)");
-  if (std::regex_match(selector, identifier)) {
-    std::erase_if(selector, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
-    std::string type = declared_type(cut.source_text, selector);
+  if (std::string variable = cut.facts().switch_variable(line); !variable.empty()) {
+    std::string type = cut.facts().declared_type(variable, line);
     if (!type.empty()) {
       auto e = cut.enums.find(type);
       return e != cut.enums.end() && all_named(e->second) ? type : "";
@@ -124,22 +107,13 @@ uint32_t first_line_after(const cfg::Graph& graph, uint32_t line, const std::str
   return 0;
 }
 
-// The decision, within 10 lines above `line`, whose condition holds `text` (the line with its
-// trailing `{` and all spaces left out): `line` continues a condition over several lines.
-const cfg::Statement* condition_of(const cfg::Graph& graph, uint32_t line,
-                                   const std::string& text) {
-  auto bare = [](std::string s) {
-    std::erase_if(s, [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); });
-    while (!s.empty() && (s.back() == '{' || s.back() == ')')) s.pop_back();
-    return s;
-  };
-  std::string part = bare(text);
-  if (part.size() < 3) return nullptr;
+// The decision whose condition goes on over `line` (a condition of several lines), or null.
+const cfg::Statement* condition_of(const cfg::Graph& graph, const java::LineFacts& facts,
+                                   uint32_t line) {
+  uint32_t decision = facts.condition_continued(line);
+  if (decision == 0) return nullptr;
   for (const cfg::Node& n : graph.nodes()) {
-    if (n.kind != cfg::NodeKind::kDecision || n.statements.empty()) continue;
-    const cfg::Statement& st = n.statements.front();
-    if (st.line >= line || line - st.line > 10) continue;
-    if (bare(st.text).find(part) != std::string::npos) return &st;
+    if (n.kind == cfg::NodeKind::kDecision && n.line() == decision) return &n.statements.front();
   }
   return nullptr;
 }
@@ -173,20 +147,6 @@ std::string code_of_line(const std::string& source, uint32_t line) {
   return without_line_comment(line_text(source, line, 1000));
 }
 
-// The last line of the statement or header that begins on `line`: the line itself, or up to 3
-// lines after it while a line's code ends in none of `;`, `{`, `}` (nor is blank).
-uint32_t statement_end(const std::string& source, uint32_t line) {
-  uint32_t end = line;
-  for (std::string text = code_of_line(source, line);
-       end < line + 3 && !text.empty() &&
-       std::string(";{}").find(text.back()) == std::string::npos;) {
-    text = code_of_line(source, end + 1);
-    if (text.empty()) break;
-    ++end;
-  }
-  return end;
-}
-
 // Branches JaCoCo counts on lines that are no decision of the CFG: a boolean expression
 // returned or assigned (`return count != EOF;`), a `?:` inside an expression.
 void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCoverage& coverage,
@@ -196,8 +156,8 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
   for (const auto& [line, c] : coverage.lines) {
     if (c.mb == 0 || !c.covered() || named.count(line) > 0) continue;
     const MethodGraph* m = method_at(cut, line);
-    std::string text = line_text(cut.source_text, line);
-    const cfg::Statement* decision = m == nullptr ? nullptr : condition_of(*m->graph, line, text);
+    const cfg::Statement* decision =
+        m == nullptr ? nullptr : condition_of(*m->graph, cut.facts(), line);
     if (decision != nullptr) {
       // A line a multi-line condition goes on over: said of its decision, when nothing is yet.
       if (named.count(decision->line) > 0) continue;
@@ -206,30 +166,24 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
                      fmt::format("{} has {} of the {} branch outcomes JaCoCo counts on line {} "
                                  "(where its condition goes on) never run",
                                  in_backticks(decision->text), c.mb, c.mb + c.cb, line),
-                     ""});
+                     "", Aside::kNo, 0, GapKind::kExpression, ""});
       continue;
     }
     // javac's check of whether assertions are on: an assert that holds never fails.
-    bool assertion = text.rfind("assert ", 0) == 0 || text.rfind("assert(", 0) == 0;
+    bool assertion = cut.facts().asserts(line);
     // javac counts a statement's branches on its first line: the expression may be on the next.
     std::string statement;
-    for (uint32_t l = line; l <= statement_end(cut.source_text, line); ++l) {
+    uint32_t last = std::min(cut.facts().statement_end(line), line + 3);
+    for (uint32_t l = line; l <= last; ++l) {
       statement += (statement.empty() ? "" : " ") + code_of_line(cut.source_text, l);
     }
     if (statement.size() > 200) statement = utf8_prefix(statement, 200) + " ...";
     out.push_back({m == nullptr ? "" : m->key, std::to_string(line) + ":expression", line,
                    fmt::format("{} has {} of its {} branch outcomes never run",
                                in_backticks(statement), c.mb, c.mb + c.cb),
-                   assertion ? "an assert statement fails only when the code is wrong" : ""});
+                   assertion ? "an assert statement fails only when the code is wrong" : "",
+                   Aside::kNo, 0, GapKind::kExpression, ""});
   }
-}
-
-// Whether a line declares a class (its declaration line stands for its implicit constructor).
-bool declares_class(const std::string& text) {
-  static const std::regex declaration(
-      R"(^(@\w+(\([^)]*\))?\s+)*((public|protected|private|static|final|abstract|sealed|)"
-      R"(non-sealed|strictfp)\s+)*(class|enum|record)\s+\w+)");
-  return std::regex_search(text, declaration);
 }
 
 // The title of a method's gaps: "`Lexer.nextToken(Token)` (lines 120-158)".
@@ -253,7 +207,7 @@ std::string method_entries(const std::vector<Gap>& gaps, size_t begin, size_t en
   std::vector<const Gap*> lines;
   std::map<std::pair<uint32_t, int>, std::string> entries;  // by (line, 0 line / 1 outcome)
   for (size_t k = begin; k < end; ++k) {
-    if (gaps[k].aside == Aside::kNo && gaps[k].what.empty()) lines.push_back(&gaps[k]);
+    if (gaps[k].aside == Aside::kNo && gaps[k].kind == GapKind::kLine) lines.push_back(&gaps[k]);
   }
   bool outside = gaps[begin].method.empty();
   for (size_t k = 0; k < lines.size();) {
@@ -272,7 +226,8 @@ std::string method_entries(const std::vector<Gap>& gaps, size_t begin, size_t en
       std::string text = line_text(cut.source_text, first.line);
       entry =
           fmt::format("- [G{}] line {}: {}{}\n", first.id, first.line, in_backticks(text),
-                      declares_class(text) ? ": its implicit constructor never ran" : " never ran");
+                      cut.facts().declares_type(first.line) ? ": its implicit constructor never ran"
+                                                            : " never ran");
     } else if (run - k == 1) {
       entry = fmt::format("- [G{}] line {}: never run\n", first.id, first.line);
     } else {
@@ -283,7 +238,7 @@ std::string method_entries(const std::vector<Gap>& gaps, size_t begin, size_t en
   }
   for (size_t k = begin; k < end; ++k) {
     const Gap& g = gaps[k];
-    if (g.aside != Aside::kNo || g.what.empty()) continue;
+    if (g.aside != Aside::kNo || g.kind == GapKind::kLine) continue;
     shown[g.id] = {g.key};
     entries[{g.line, 1}] += fmt::format("- [G{}] line {}: {}\n", g.id, g.line, g.what);
   }
@@ -314,14 +269,13 @@ void reached_lines(const cfg::Graph& graph, const std::vector<select::EdgeStatus
 // count: javac sends the jump of an operand before the last `||` that holds straight to where
 // the `break` goes (it resolves a jump to a `goto` to the `goto`'s target), past this line, so
 // the line counts only when the last operand decides. Tests may well reach it.
-void jump_lines(const MethodGraph& m, const std::string& source,
+void jump_lines(const MethodGraph& m, const java::LineFacts& facts,
                 const coverage::SourceCoverage& coverage, const std::vector<uint32_t>& missed,
                 std::map<uint32_t, std::string>& out) {
-  static const std::regex jump(R"(^(break|continue)(\s+\w+)?\s*;)");
   for (auto at = std::upper_bound(missed.begin(), missed.end(), m.start_line);
        at != missed.end() && *at <= m.end_line; ++at) {
     uint32_t line = *at;
-    if (!std::regex_search(line_text(source, line), jump)) continue;
+    if (!facts.jumps(line)) continue;
     // The decision nearest above (the CFG has no node of its own for a break).
     const cfg::Node* decision = nullptr;
     for (const cfg::Node& n : m.graph->nodes()) {
@@ -329,8 +283,7 @@ void jump_lines(const MethodGraph& m, const std::string& source,
           (decision == nullptr || n.line() > decision->line()))
         decision = &n;
     }
-    if (decision == nullptr || decision->statements.front().text.find("||") == std::string::npos)
-      continue;
+    if (decision == nullptr || !facts.condition_has_or(decision->line())) continue;
     auto ran = coverage.lines.find(decision->line());
     if (ran == coverage.lines.end() || !ran->second.covered()) continue;
     // Right after the condition: every line of code between holds a part of it.
@@ -370,23 +323,25 @@ std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCove
   for (const MethodGraph& m : cut.graphs) {
     auto statuses = select::edge_statuses(*m.graph, coverage);
     reached_lines(*m.graph, statuses, coverage, dead);
-    jump_lines(m, cut.source_text, coverage, missed, dead);
+    jump_lines(m, cut.facts(), coverage, missed, dead);
     for (auto& o : select::missed_outcomes(*m.graph, statuses, coverage)) {
-      if (o.infeasible.empty() && o.key == fmt::format("{}:default", o.line)) {
+      if (o.infeasible.empty() && o.edge_kind == cfg::EdgeKind::kCase && o.label == "default") {
         std::string e = exhaustive_enum(cut, *m.graph, o.line);
         if (!e.empty()) {
           o.infeasible = "the cases name every constant of enum " + e;
           only_after(*m.graph, o.line, "default", o.infeasible, dead);
         }
       }
-      out.push_back({m.key, o.key, o.line, in_backticks(o.text) + " " + o.outcome, o.infeasible});
+      bool partial = o.edge_kind == cfg::EdgeKind::kFlow;
+      out.push_back({m.key, o.key, o.line, in_backticks(o.text) + " " + o.outcome, o.infeasible,
+                     Aside::kNo, 0, partial ? GapKind::kPartial : GapKind::kOutcome, o.label});
     }
   }
   for (uint32_t line : missed) {
     const MethodGraph* m = method_at(cut, line);
     auto d = dead.find(line);
     out.push_back({m == nullptr ? "" : m->key, "L" + std::to_string(line), line, "",
-                   d == dead.end() ? "" : d->second});
+                   d == dead.end() ? "" : d->second, Aside::kNo, 0, GapKind::kLine, ""});
   }
   add_expression_gaps(cut, coverage, out);
   for (Gap& g : out) {
@@ -400,8 +355,8 @@ std::vector<Gap> find_gaps(const ClassUnderTest& cut, const coverage::SourceCove
     return UINT32_MAX;  // outside methods: last
   };
   std::stable_sort(out.begin(), out.end(), [&start](const Gap& a, const Gap& b) {
-    return std::make_tuple(start(a), a.line, !a.what.empty()) <
-           std::make_tuple(start(b), b.line, !b.what.empty());
+    return std::make_tuple(start(a), a.line, a.kind != GapKind::kLine) <
+           std::make_tuple(start(b), b.line, b.kind != GapKind::kLine);
   });
   return out;
 }
@@ -489,7 +444,7 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
       for (uint32_t l = line > 3 ? line - 3 : 1; l <= line + 3; ++l) near.insert(l);
     };
     for (const Gap& g : gaps) {
-      if (g.aside == Aside::kNo && g.method == m.key) show_near(g.line, !g.what.empty());
+      if (g.aside == Aside::kNo && g.method == m.key) show_near(g.line, g.kind != GapKind::kLine);
     }
     for (auto l = also.lower_bound(m.start_line); l != also.end() && *l <= m.end_line; ++l) {
       show_near(*l, true);
@@ -507,7 +462,9 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
     long_methods.push_back(std::move(asked));
   }
   if (long_methods.empty()) return out;
-  std::set<uint32_t> needed = prompt::lines_gaps_need(cut.source_text, long_methods);
+  std::set<uint32_t> needed = cut.parsed() != nullptr
+                                  ? prompt::lines_gaps_need(*cut.parsed(), long_methods)
+                                  : prompt::lines_gaps_need(cut.source_text, long_methods);
   for (const prompt::AskedLines& m : long_methods) {
     out[m.first].insert(needed.lower_bound(m.first), needed.upper_bound(m.last));
   }
@@ -521,11 +478,10 @@ namespace {
 // line of its block, either way (Entities: line 147, the body, said to be unreachable; line
 // 146, `} catch (IOException e) {`, was asked for again).
 void set_aside_what_runs_with(std::vector<Gap>& gaps, const ClassUnderTest& cut) {
-  static const std::regex header(R"(^\}?\s*catch\s*\(.*\)\s*\{$)");
   std::map<uint32_t, Gap*> line_gaps;
   std::set<uint32_t> aside;  // lines set aside on an answer's word
   for (Gap& g : gaps) {
-    if (!g.what.empty()) continue;
+    if (g.kind != GapKind::kLine) continue;
     line_gaps.emplace(g.line, &g);
     if (g.aside == Aside::kAnswer) aside.insert(g.line);
   }
@@ -537,10 +493,8 @@ void set_aside_what_runs_with(std::vector<Gap>& gaps, const ClassUnderTest& cut)
     aside.insert(line);
   };
   for (auto& [line, g] : line_gaps) {
-    if (!std::regex_search(code_of_line(cut.source_text, line), header)) continue;
-    uint32_t body = line + 1;
-    while (body < line + 5 && code_of_line(cut.source_text, body).empty()) ++body;
-    if (line_gaps.count(body) == 0) continue;
+    uint32_t body = cut.facts().catch_body(line);
+    if (!cut.facts().catch_head(line) || body == line || line_gaps.count(body) == 0) continue;
     if (aside.count(body) > 0) {
       set(line, fmt::format("the catch runs only with line {}, which an answer said cannot be "
                             "reached",
@@ -577,17 +531,15 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<std::string, s
     if (g.aside != Aside::kNo || s == said.end()) continue;
     g.infeasible = "an answer said no test can reach it: " + s->second;
     g.aside = Aside::kAnswer;
-    if (g.what.empty()) said_lines.insert(g.line);
-    size_t colon = g.key.find(':');
-    if (colon == std::string::npos) continue;
+    if (g.kind == GapKind::kLine) said_lines.insert(g.line);
+    if (g.kind != GapKind::kOutcome) continue;
     for (const MethodGraph& m : cut.graphs) {
-      if (m.key == g.method)
-        only_after(*m.graph, g.line, g.key.substr(colon + 1), g.infeasible, after);
+      if (m.key == g.method) only_after(*m.graph, g.line, g.label, g.infeasible, after);
     }
   }
   for (Gap& g : gaps) {
     auto a = after.find(g.line);
-    if (g.aside == Aside::kNo && g.what.empty() && a != after.end()) {
+    if (g.aside == Aside::kNo && g.kind == GapKind::kLine && a != after.end()) {
       g.infeasible = a->second;
       g.aside = Aside::kWithAnswer;
     }
@@ -596,11 +548,10 @@ void mark_said_unreachable(std::vector<Gap>& gaps, const std::map<std::string, s
   // An outcome whose first line an answer says cannot be reached cannot happen either (taking
   // it runs that line): Metaphone's `if (isPreviousChar(local, n, 'G'))` and its `hard = true;`.
   for (Gap& g : gaps) {
-    size_t colon = g.key.find(':');
-    if (g.aside != Aside::kNo || g.what.empty() || colon == std::string::npos) continue;
+    if (g.aside != Aside::kNo || g.kind != GapKind::kOutcome) continue;
     for (const MethodGraph& m : cut.graphs) {
       if (m.key != g.method) continue;
-      uint32_t first = first_line_after(*m.graph, g.line, g.key.substr(colon + 1));
+      uint32_t first = first_line_after(*m.graph, g.line, g.label);
       if (first != 0 && said_lines.count(first) > 0) {
         g.infeasible =
             fmt::format("it leads to line {}, which an answer said cannot be reached", first);

@@ -22,14 +22,26 @@ enum class Aside {
 };
 
 /// Something of the class no test has run yet: a line, or an outcome of a decision that ran.
+/// What a gap is.
+enum class GapKind {
+  kLine,        ///< A line that never ran.
+  kOutcome,     ///< An outcome of a decision never taken (a CFG edge: `label`).
+  kPartial,     ///< Some branch of a decision never ran; the counters cannot tell which.
+  kExpression,  ///< Branches JaCoCo counts on a line that is no decision of the CFG.
+};
+
 struct Gap {
   std::string method;  ///< MethodGraph::key, "" outside every method (a field initializer)
-  std::string key;     ///< "L<line>" or select::MissedOutcome::key; stable across iterations
+  /// "L<line>" or select::MissedOutcome::key: the gap's name in the journal, stable across
+  /// iterations and --resume (read back by nothing: `kind` and `label` say what it is).
+  std::string key;
   uint32_t line = 0;
   std::string what;        ///< As a prompt says it: "`if (x)` has never been true"
   std::string infeasible;  ///< Why it may be unreachable; "" when nothing says so
   Aside aside = Aside::kNo;
   int id = 0;  ///< G<id> in prompts (assign_gap_ids); 0 before one is given
+  GapKind kind = GapKind::kLine;
+  std::string label;  ///< kOutcome: the edge's label ("true", "default", "case 1, 2")
 };
 
 /// Gives each gap its id: the one its key got when first shown (`ids`), else the next

@@ -14,13 +14,11 @@
 #include "engine/answer_tests.h"
 #include "engine/class_under_test.h"
 #include "engine/final_check.h"
-#include "engine/focused_prompt.h"
 #include "engine/gaps.h"
 #include "engine/loop_state.h"
 #include "engine/model_caller.h"
 #include "engine/mutants_step.h"
 #include "engine/other_tests.h"
-#include "engine/path_targets.h"
 #include "engine/prompt_dependencies.h"
 #include "engine/repair.h"
 #include "engine/report_detail.h"
@@ -45,18 +43,14 @@ double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// One prompt an iteration sends.
-struct PlannedPrompt {
-  prompt::GenerateInputs inputs;
-  prompt::Template which = prompt::Template::kStrategy;
-};
-
 // The loop of one class; see generate_tests().
 class Generation {
  public:
   Generation(const project::Project& project, runner::TestSession& session, llm::LlmClient& llm,
-             std::string llm_name, GenerateOptions options, const EventSink& events)
-      : project_(project),
+             std::string llm_name, GenerateOptions options, std::unique_ptr<Strategy> strategy,
+             const EventSink& events)
+      : strategy_(std::move(strategy)),
+        project_(project),
         session_(session),
         llm_(llm),
         llm_name_(std::move(llm_name)),
@@ -89,6 +83,7 @@ class Generation {
   Status save();
   Status adopt_user_edit(const std::string& user_text);
 
+  std::unique_ptr<Strategy> strategy_;
   const project::Project& project_;
   runner::TestSession& session_;
   llm::LlmClient& llm_;
@@ -96,7 +91,6 @@ class Generation {
   GenerateOptions options_;
   RunJournal journal_;
   EventSink events_;
-  const Strategy* strategy_ = nullptr;
   std::optional<ClassUnderTest> cut_;
   std::optional<prompt::PromptBuilder> prompts_;
   std::optional<ModelCaller> model_;
@@ -105,7 +99,6 @@ class Generation {
   std::optional<TestFileWriter> writer_;
   std::optional<project::TypeIndex> types_;
   std::optional<MutantsStep> mutants_;
-  std::string focused_context_;  // the focused prompt's context block, made once
   std::vector<std::string> dependencies_;
   std::string junit_;
   LoopState state_;
@@ -145,8 +138,11 @@ Status Generation::load(const std::string& prompt_dir) {
   if (options_.resume) {
     if (auto s = apply_resumed_settings(); !s) return s;
   }
-  strategy_ = find_strategy(options_.strategy);
-  if (strategy_ == nullptr) return Error{"unknown strategy " + options_.strategy};
+  if (!strategy_) {
+    strategy_ = make_strategy(options_.strategy, {options_.max_path_selections,
+                                                  options_.max_methods, options_.edge_scores});
+  }
+  if (!strategy_) return Error{"unknown strategy " + options_.strategy};
   auto builder = prompt::PromptBuilder::load(prompt_dir, options_.strategy);
   if (!builder) return builder.error();
   prompts_.emplace(std::move(*builder));
@@ -171,13 +167,13 @@ Status Generation::load(const std::string& prompt_dir) {
                         options_.dry_run,
                         [this] { return journal_.check(); },
                         {}};
-  if (strategy_->focused)  // never the same prompt twice (the paper's `basic` repeats its own)
-    mo.answered_before = [this](const std::string& sha) { return state_.answered(sha); };
+  strategy_->setup({project_, *cut_, junit_, dependencies_, state_}, mo);
   model_.emplace(llm_, *prompts_, std::move(mo), events_);
   validator_.emplace(session_, *cut_,
                      ValidatorOptions{options_.test_timeout, options_.check_each_test_in_class});
-  int repairs = strategy_->repairs ? options_.repair_attempts : 0;
-  repairer_.emplace(*model_, *validator_, *cut_, junit_, repairs, events_, strategy_->focused);
+  repairer_.emplace(*model_, *validator_, *cut_, junit_,
+                    strategy_->repair_attempts(options_.repair_attempts), events_,
+                    strategy_->repair_prompt());
   writer_.emplace(project_.root, cut_->test_path, project_.encoding, cut_->test_file_existed,
                   cut_->test_file_existed ? cut_->initial_test_text : std::string(),
                   options_.class_name, events_);
@@ -185,8 +181,6 @@ Status Generation::load(const std::string& prompt_dir) {
       [this](const std::vector<std::string>& paths) { return session_.accept_changes(paths); });
   session_.allow_edits(cut_->test_path);
   types_.emplace(project::TypeIndex::of(project_));
-  if (strategy_->focused)
-    focused_context_ = focused_context(project_, *cut_, junit_, dependencies_);
   return ok_status();
 }
 
@@ -265,10 +259,9 @@ Status Generation::begin_or_resume(int max_iter, int& first_iter) {
 
 // What the run knows of its end (stop_reason).
 StopFacts Generation::facts() const {
-  return {state_.complete(),        state_.no_increase,
-          options_.max_no_increase, panta::stop_requested(),
-          !budget_stop_.empty(),    strategy_->focused && only_unreachable_left(current_gaps()),
-          prompt_repeated_,         dry_run_done_};
+  return {state_.complete(),       state_.no_increase,    options_.max_no_increase,
+          panta::stop_requested(), !budget_stop_.empty(), strategy_->nothing_left(current_gaps()),
+          prompt_repeated_,        dry_run_done_};
 }
 
 std::vector<Gap> Generation::current_gaps() const {
@@ -289,10 +282,7 @@ Result<GenerateReport> Generation::run() {
   report_.initial_branch_coverage = state_.branch_pct();
   events_(event::ClassLoaded{options_.class_name, static_cast<int>(cut_->methods.size()),
                              cut_->max_cyc, state_.line_pct(), state_.branch_pct()});
-  int default_iter = strategy_->focused ? cut_->max_cyc_all : cut_->max_cyc;
-  int max_iter = strategy_->iterative
-                     ? (options_.max_iterations > 0 ? options_.max_iterations : default_iter)
-                     : 1;
+  int max_iter = strategy_->iteration_limit(*cut_, options_.max_iterations);
   int first_iter = 1;
   if (auto s = begin_or_resume(max_iter, first_iter); !s) return s.error();
   writer_->set_run(journal_.active() ? std::to_string(journal_.run_id()) : "run",
@@ -383,51 +373,14 @@ prompt::GenerateInputs Generation::base_inputs() const {
 
 // The iteration's prompts, as the strategy makes them.
 std::vector<PlannedPrompt> Generation::plan(IterationReport& it) {
-  prompt::GenerateInputs in = base_inputs();
+  RoundInputs round{*cut_, state_, base_inputs(), events_};
   selections_.clear();
-  if (strategy_->feeds_failures) in.failed_tests = state_.failed;
-  if (mutants_->take_round(state_, in)) {  // generate --mutants
-    if (strategy_->focused)
-      focused_inputs(*cut_, state_, focused_context_, in.focused, mutants_->round_lines());
-    return {{in, mutants_template(*strategy_)}};
-  }
-  if (strategy_->prompt_per_path) {
-    std::vector<PlannedPrompt> out;
-    for (const auto& m : cut_->methods) {
-      for (const auto& path : m.paths) {
-        prompt::GenerateInputs one = in;
-        one.symprompt_method = m.method;
-        one.symprompt_path = path;
-        out.push_back({std::move(one), prompt::Template::kStrategy});
-      }
-    }
-    return out;
-  }
-  if (strategy_->focused) {
-    focused_inputs(*cut_, state_, focused_context_, in.focused);
-    return {{in, prompt::Template::kStrategy}};
-  }
-  if (strategy_->basic_while_uncovered && state_.lines_covered() == 0) {
-    return {{in, prompt::Template::kBasic}};  // Algorithm 3, line 18
-  }
-  if (strategy_->selects_paths) {
-    selections_ = select::select_paths(
-        cut_->methods, state_.coverage, state_.history, options_.max_path_selections,
-        static_cast<size_t>(std::max(0, options_.max_methods)),
-        options_.edge_scores ? select::PathScore::kEdges : select::PathScore::kMissed);
-    in.targets = path_targets(*cut_, selections_, it.selected_paths);
-    if (!in.targets.empty()) return {{in, prompt::Template::kStrategy}};
-    // No path is left to select: each path that misses something was selected
-    // --max-path-selections times already, or what is missed lies outside the methods' paths
-    // (getters and setters, implicit constructors, field initializers, lambda bodies). The
-    // prompt names the missed lines, as the cov strategy does (the paper sends the basic one).
-    events_(event::NoPathLeft{});
-  }
-  if (strategy_->uncovered_lines || strategy_->selects_paths) {
-    in.uncovered_lines = state_.coverage.missed_lines();
-    in.partly_lines = state_.coverage.partly_lines();
-  }
-  return {{in, strategy_->selects_paths ? prompt::Template::kCov : prompt::Template::kStrategy}};
+  if (mutants_->take_round(state_, round.base))  // generate --mutants
+    return {strategy_->plan_mutants(round, mutants_->round_lines())};
+  RoundPlan planned = strategy_->plan(round);
+  selections_ = std::move(planned.selections);
+  it.selected_paths = std::move(planned.selected_paths);
+  return std::move(planned.prompts);
 }
 
 // A shrunk prompt asked for fewer methods than Algorithm 2 chose: the paths left out were not
@@ -615,7 +568,7 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
   if (!report_.interrupted && !dry_run_done_) mutants_->finish(*state_.file, events_, report_);
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
-  if (strategy_->focused) report_.possibly_infeasible = possibly_infeasible(current_gaps());
+  report_.possibly_infeasible = strategy_->possibly_infeasible(current_gaps());
   report_.detail = report_detail(*cut_, state_.coverage, current_gaps());
   report_.tests_skipped = static_cast<int>(state_.skipped.size());
   report_.tests_kept = static_cast<int>(state_.kept.size()) - report_.tests_skipped;
@@ -639,7 +592,14 @@ Result<GenerateReport> generate_tests(const project::Project& project, runner::T
                                       llm::LlmClient& llm, const std::string& llm_name,
                                       const std::string& prompt_dir, const GenerateOptions& options,
                                       const EventSink& events) {
-  Generation g(project, session, llm, llm_name, options, events);
+  return generate_tests(project, session, llm, llm_name, prompt_dir, options, nullptr, events);
+}
+
+Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,
+                                      llm::LlmClient& llm, const std::string& llm_name,
+                                      const std::string& prompt_dir, const GenerateOptions& options,
+                                      std::unique_ptr<Strategy> strategy, const EventSink& events) {
+  Generation g(project, session, llm, llm_name, options, std::move(strategy), events);
   if (auto s = g.load(prompt_dir); !s) return s.error();
   auto report = g.run();
   if (!report) g.mark_failed();

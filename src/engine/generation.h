@@ -11,6 +11,7 @@
 #include "engine/events.h"
 #include "engine/mutation_probe.h"
 #include "engine/report.h"
+#include "engine/strategy.h"
 #include "llm/journal.h"
 #include "llm/llm_client.h"
 #include "project/project.h"
@@ -73,5 +74,12 @@ Result<GenerateReport> generate_tests(const project::Project& project, runner::T
                                       llm::LlmClient& llm, const std::string& llm_name,
                                       const std::string& prompt_dir, const GenerateOptions& options,
                                       const EventSink& events);
+
+/// The same with a strategy of the caller's instead of the one `options.strategy` names
+/// (whose templates the prompts still use); null: the named one.
+Result<GenerateReport> generate_tests(const project::Project& project, runner::TestSession& session,
+                                      llm::LlmClient& llm, const std::string& llm_name,
+                                      const std::string& prompt_dir, const GenerateOptions& options,
+                                      std::unique_ptr<Strategy> strategy, const EventSink& events);
 
 }  // namespace panta::engine

@@ -133,6 +133,65 @@ std::string member_head(const Parsed& p, TSNode decl, std::set<std::string>& thr
   return out;
 }
 
+std::vector<std::string> constructor_facts(const Parsed& p, TSNode decl) {
+  constexpr size_t kLongest = 200;
+  std::vector<std::string> out;
+  TSNode body = field(decl, "body");
+  if (ts_node_is_null(body)) return out;
+  auto add = [&out, &p](TSNode n, std::string prefix) {
+    std::string text = prefix + java::collapse_whitespace(java::node_text(p.text, n), 400);
+    while (!text.empty() && text.back() == ';') text.pop_back();
+    if (text.size() <= kLongest) out.push_back(std::move(text));
+  };
+  for (TSNode s : named_children(body)) {
+    std::string_view t = node_type(s);
+    if (t == "explicit_constructor_invocation") {
+      TSNode args = field(s, "arguments");
+      // `super(message)` passes a parameter on: only a built message is news.
+      if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0 &&
+          node_type(ts_node_named_child(args, 0)) != "identifier") {
+        add(s, "message: ");
+      }
+    } else if (t == "if_statement") {
+      TSNode then = field(s, "consequence");
+      if (node_type(then) == "block" && ts_node_named_child_count(then) == 1)
+        then = ts_node_named_child(then, 0);
+      if (node_type(then) == "throw_statement") add(s, "check: ");
+    } else if (t == "expression_statement") {
+      TSNode call = ts_node_named_child(s, 0);
+      if (node_type(call) == "method_invocation" &&
+          java::node_text(p.text, field(call, "name")) == "requireNonNull")
+        add(s, "check: ");
+    }
+  }
+  return out;
+}
+
+std::string short_body(const Parsed& p, TSNode decl, uint32_t max_lines) {
+  TSNode body = field(decl, "body");
+  if (ts_node_is_null(body)) return "";
+  uint32_t lines = ts_node_end_point(body).row - ts_node_start_point(body).row + 1;
+  if (lines > max_lines) return "";
+  std::string text = java::collapse_whitespace(java::node_text(p.text, body), 400);
+  return text.size() <= 200 ? text : "";
+}
+
+std::vector<std::string> private_field_defaults(const Parsed& p, TSNode body) {
+  constexpr size_t kLongest = 40;
+  std::vector<std::string> out;
+  for (TSNode m : named_children(body)) {
+    if (node_type(m) != "field_declaration" || !is_private_decl(p, m) ||
+        has_modifier(p, m, "static"))
+      continue;
+    for (TSNode d : named_children(m)) {
+      if (node_type(d) != "variable_declarator" || ts_node_is_null(field(d, "value"))) continue;
+      std::string text = java::collapse_whitespace(java::node_text(p.text, d), 200);
+      if (text.size() <= kLongest) out.push_back(std::move(text));
+    }
+  }
+  return out;
+}
+
 std::string member_name(const Parsed& p, TSNode m) {
   TSNode name = field(m, "name");
   if (ts_node_is_null(name)) {

@@ -107,9 +107,4 @@ void MutantsStep::finish(const junit::TestFile& file, const EventSink& events,
   report.mutants_stop = stop_;
 }
 
-prompt::Template mutants_template(const Strategy& strategy) {
-  return strategy.selects_paths || strategy.prompt_per_path ? prompt::Template::kCov
-                                                            : prompt::Template::kStrategy;
-}
-
 }  // namespace panta::engine

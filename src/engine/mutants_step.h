@@ -9,7 +9,6 @@
 #include "engine/loop_state.h"
 #include "engine/mutation_probe.h"
 #include "engine/report.h"
-#include "engine/strategy.h"
 #include "junit/test_file.h"
 #include "prompt/prompt_builder.h"
 
@@ -58,9 +57,5 @@ class MutantsStep {
   bool measured_ = true;  // the file as the last round left it was measured
   std::string stop_;
 };
-
-/// The template a mutants round of `strategy` uses: its own, or the cov one for the strategies
-/// whose own prompt names paths (panta, symprompt).
-prompt::Template mutants_template(const Strategy& strategy);
 
 }  // namespace panta::engine

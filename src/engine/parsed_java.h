@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "java/java_file.h"
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
 
@@ -18,6 +19,10 @@ struct Parsed {
 
 /// `source` parsed; std::nullopt when tree-sitter gives no tree.
 std::optional<Parsed> parse(std::string source);
+
+/// A file parsed already, as the readers of declarations take it: its tree shared, not parsed
+/// again.
+Parsed shared_view(const java::JavaFile& file);
 
 /// The project's files a prompt's context reads, each read (in the project's encoding) and
 /// parsed once.

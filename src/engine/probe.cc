@@ -58,7 +58,8 @@ std::string Probe::in_file_lines(const std::string& text, const std::string& fil
 }
 
 std::string Probe::view(const std::vector<std::string>& tests,
-                        const std::map<std::string, std::string>& as_written) const {
+                        const std::map<std::string, std::string>& as_written,
+                        junit::TestFile::ViewShown* shown) const {
   java::SourceText text("probe", file_.text());
   // The model's own lines of each test, by the line they start at in the probe.
   std::map<uint32_t, std::vector<std::string>> own;
@@ -85,7 +86,7 @@ std::string Probe::view(const std::vector<std::string>& tests,
   uint32_t previous = 0;
   std::vector<std::string>* replacing = nullptr;
   uint32_t replace_from = 0;
-  for (uint32_t l : file_.view_lines(tests)) {
+  for (uint32_t l : file_.view_lines(tests, shown)) {
     if (previous != 0 && l != previous + 1) out += "      ...\n";
     previous = l;
     if (auto o = own.find(l); o != own.end()) {

@@ -31,8 +31,10 @@ class Probe {
   std::string in_file_lines(const std::string& text, const std::string& file_name) const;
   /// `tests` with everything of the class they use, each line numbered as in the test file;
   /// `as_written` replaces a test's lines by the model's own text of it (same line count).
+  /// `shown`: see TestFile::view_lines.
   std::string view(const std::vector<std::string>& tests,
-                   const std::map<std::string, std::string>& as_written) const;
+                   const std::map<std::string, std::string>& as_written,
+                   junit::TestFile::ViewShown* shown = nullptr) const;
 
  private:
   junit::LineMap map_;

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <set>
 
 #include "core/cancel.h"
+#include "java/line_facts.h"
 #include "java/source_text.h"
 #include "junit/answer_statements.h"
 #include "junit/junit_dialect.h"
@@ -24,6 +24,26 @@ std::string unrepairable_reason(const Verdict& v) {
 }
 
 namespace {
+
+// The first frame of a stack trace in the project's code (main or test classes): not the JDK's,
+// nor a test library's or Panta's; "" when there is none.
+std::string first_project_frame(const std::string& trace) {
+  static constexpr std::string_view kLibraries[] = {
+      "java.",          "javax.",          "jdk.",         "sun.",          "com.sun.",
+      "org.junit.",     "org.opentest4j.", "org.assertj.", "org.hamcrest.", "org.mockito.",
+      "net.bytebuddy.", "org.panta.",      "junit.",       "kotlin."};
+  size_t at = 0;
+  while ((at = trace.find("at ", at)) != std::string::npos) {
+    size_t end = trace.find('\n', at);
+    std::string frame = trace.substr(at + 3, end == std::string::npos ? end : end - at - 3);
+    at += 3;
+    if (frame.find('(') == std::string::npos) continue;
+    bool library = std::any_of(std::begin(kLibraries), std::end(kLibraries),
+                               [&frame](std::string_view p) { return frame.starts_with(p); });
+    if (!library) return frame;
+  }
+  return "";
+}
 
 // A verdict's cause, as grouping compares it.
 std::string cause_of(const Verdict& v) {
@@ -50,7 +70,35 @@ std::string cause_of(const Verdict& v) {
   for (char c : first) {
     if (!std::isdigit(static_cast<unsigned char>(c))) key += c;
   }
-  return "run|" + key;
+  return "run|" + key + "|" + first_project_frame(v.error);
+}
+
+// How an event names a member by its key ("method:money(String s)" -> "helper money(String
+// s)").
+std::string member_label(const std::string& key) {
+  size_t colon = key.find(':');
+  std::string kind = key.substr(0, colon);
+  std::string name = key.substr(colon + 1);
+  if (kind == "method") return "helper " + name;
+  if (kind == "field") return "field " + name;
+  if (kind == "type") return "nested type " + name;
+  if (kind == "ctor") return "constructor " + name;
+  return "initializer";
+}
+
+// The members fixes will stand beside, by key: the file's and those the kept tests bring.
+std::map<std::string, std::string> members_in_use(const junit::TestFile& file,
+                                                  const std::vector<Candidate>& kept) {
+  std::vector<junit::TestFile::Addition> additions;
+  for (const Candidate& c : kept) additions.push_back({c.test, &c.from});
+  std::map<std::string, std::string> out;
+  for (auto& [key, code] : Probe(file, additions).file().members())
+    out.emplace(std::move(key), std::move(code));
+  return out;
+}
+
+bool same_code(const std::string& a, const std::string& b) {
+  return java::collapse_whitespace(a) == java::collapse_whitespace(b);
 }
 
 std::string joined(const std::vector<Verdict>& tests) {
@@ -71,13 +119,22 @@ std::string repeated(const junit::TestFile& file, const std::vector<Candidate>& 
   return "";
 }
 
-// The names `text` calls: each identifier an opening parenthesis follows.
-std::set<std::string> called_names(std::string_view text) {
-  static const std::regex kCall(R"(([A-Za-z_$][A-Za-z0-9_$]*)\s*\()");
+// The methods of a stack trace's frames ("\tat demo.Calc.a(Calc.java:3)" -> "a"; a
+// constructor's "<init>" gives its class's name).
+std::set<std::string> frame_methods(const std::string& trace) {
   std::set<std::string> out;
-  for (std::cregex_iterator it(text.data(), text.data() + text.size(), kCall), end; it != end;
-       ++it) {
-    out.insert((*it)[1].str());
+  size_t at = 0;
+  while ((at = trace.find("at ", at)) != std::string::npos) {
+    size_t end = trace.find('\n', at);
+    std::string frame = trace.substr(at + 3, end == std::string::npos ? end : end - at - 3);
+    at += 3;
+    frame = frame.substr(0, frame.find('('));
+    std::string method = frame.substr(frame.rfind('.') + 1);
+    if (method == "<init>") {
+      frame = frame.substr(0, frame.rfind('.'));
+      method = frame.substr(frame.rfind('.') + 1);
+    }
+    if (!method.empty()) out.insert(method);
   }
   return out;
 }
@@ -91,9 +148,10 @@ std::string simple_name(const std::string& key) {
 }  // namespace
 
 std::map<uint32_t, std::set<uint32_t>> methods_run_by(const ClassUnderTest& cut,
-                                                      const std::string& text) {
-  java::SourceText source("source", cut.source_text);
-  std::set<std::string> called = called_names(text);
+                                                      const std::string& tests,
+                                                      const std::string& error) {
+  std::set<std::string> called = java::names_called_in(tests);
+  called.merge(frame_methods(error));
   std::map<uint32_t, std::set<uint32_t>> out;
   for (bool grew = true; grew;) {
     grew = false;
@@ -101,21 +159,18 @@ std::map<uint32_t, std::set<uint32_t>> methods_run_by(const ClassUnderTest& cut,
       if (out.count(m.start_line) != 0 || called.count(simple_name(m.key)) == 0) continue;
       out[m.start_line] = {};
       grew = true;
-      for (uint32_t l = m.start_line; l <= m.end_line; ++l)
-        called.merge(called_names(source.line(l)));
+      called.merge(cut.facts().called_names(m.start_line, m.end_line));
     }
   }
   return out;
 }
 
-std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& failing,
-                                                 size_t max_group) {
+std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& failing) {
   std::vector<std::pair<std::string, std::vector<Verdict>>> groups;
   for (const Verdict& v : failing) {
     std::string cause = cause_of(v);
-    auto g = std::find_if(groups.begin(), groups.end(), [&cause, max_group](const auto& x) {
-      return x.first == cause && x.second.size() < max_group;
-    });
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&cause](const auto& x) { return x.first == cause; });
     if (g == groups.end()) {
       groups.push_back({cause, {v}});
     } else {
@@ -128,14 +183,14 @@ std::vector<std::vector<Verdict>> group_by_cause(const std::vector<Verdict>& fai
 }
 
 Repairer::Repairer(ModelCaller& model, TestValidator& validator, const ClassUnderTest& cut,
-                   std::string junit, int attempts, EventSink events, bool focused)
+                   std::string junit, int attempts, EventSink events, RepairPrompt style)
     : model_(&model),
       validator_(&validator),
       cut_(&cut),
       junit_(std::move(junit)),
       attempts_(attempts),
       events_(std::move(events)),
-      focused_(focused) {}
+      style_(style) {}
 
 prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
   prompt::RepairInputs in;
@@ -154,18 +209,25 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
     in.error += (open.size() > 1 && !same_error ? v.name + ":\n" : "") + v.error;
     if (!in.error.empty() && in.error.back() != '\n') in.error += "\n";
   }
-  if (focused_) {
+  if (style_ == RepairPrompt::kSlicedWithDefects) {
     in.defects_section = true;
-    in.sliced_source = prompt::sliced_source(cut_->source_text,
-                                             methods_run_by(*cut_, in.test_view + "\n" + in.error),
-                                             prompt::kLongFieldLines);
+    // What the failing tests and the helpers they may use call, and the error's frames.
+    std::string tests;
+    for (const Verdict& v : open) tests += v.code + "\n";
+    if (open.front().context) {
+      for (const auto& [key, code] : open.front().context->file().members()) tests += code + "\n";
+    }
+    auto run = methods_run_by(*cut_, tests, in.error);
+    in.sliced_source = cut_->parsed() != nullptr
+                           ? prompt::sliced_source(*cut_->parsed(), run, prompt::kLongFieldLines)
+                           : prompt::sliced_source(cut_->source_text, run, prompt::kLongFieldLines);
   }
   return in;
 }
 
 bool Repairer::says_code_is_wrong(const std::string& answer, bool has_tests,
                                   std::vector<Verdict>& open, RepairOutcome& out) const {
-  if (!focused_) return false;
+  if (style_ != RepairPrompt::kSlicedWithDefects) return false;
   std::vector<junit::AnswerStatements::Defect> defects = junit::parse_statements(answer).defects;
   out.suspected_defects.insert(out.suspected_defects.end(), defects.begin(), defects.end());
   if (has_tests || defects.empty()) return false;
@@ -177,7 +239,66 @@ bool Repairer::says_code_is_wrong(const std::string& answer, bool has_tests,
   return true;
 }
 
+namespace {
+
+// What the fixes' verdicts make of the tests they fix (by name, else the next open one): a
+// passing fix goes to `out.fixed`, one that tampered is given up, any other failure stays open
+// with the fix's error.
+void settle(std::vector<Verdict>& verdicts, const std::vector<junit::TestMethod>& fixes,
+            const junit::ExtractedTests& from, std::vector<Verdict>& open, RepairOutcome& out) {
+  for (size_t i = 0; i < verdicts.size() && !open.empty(); ++i) {
+    Verdict& fix = verdicts[i];
+    auto target = std::find_if(open.begin(), open.end(),
+                               [&](const Verdict& v) { return v.name == fixes[i].name; });
+    if (target == open.end()) target = open.begin();
+    if (fix.passed) {
+      out.fixed.push_back({{fix.name, fix.code}, from});
+      out.repaired.push_back(target->name);
+      open.erase(target);
+    } else if (!fix.tampering.empty()) {  // not fed back: what it tried is no mistake to fix
+      out.unrepaired.push_back(std::move(fix));
+      open.erase(target);
+    } else {
+      *target = std::move(fix);
+    }
+  }
+}
+
+}  // namespace
+
+junit::ExtractedTests with_origin(junit::ExtractedTests fix, const junit::ExtractedTests& origin,
+                                  const std::map<std::string, std::string>& in_use,
+                                  const std::string& tests, const EventSink& events) {
+  auto add_missing = [](std::vector<std::string>& to, const std::vector<std::string>& from) {
+    for (const std::string& x : from) {
+      if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
+    }
+  };
+  add_missing(fix.imports, origin.imports);
+  add_missing(fix.class_annotations, origin.class_annotations);
+  for (const auto& [key, code] : fix.members) {
+    auto used = in_use.find(key);
+    if (used != in_use.end() && !same_code(used->second, code)) {
+      events(event::RepairMember{tests, member_label(key), false});
+      continue;
+    }
+    auto earlier = std::find_if(origin.members.begin(), origin.members.end(),
+                                [&key](const auto& m) { return m.first == key; });
+    if (used == in_use.end() && earlier != origin.members.end() &&
+        !same_code(earlier->second, code)) {
+      events(event::RepairMember{tests, member_label(key), true});
+    }
+  }
+  for (const auto& member : origin.members) {
+    bool again = std::any_of(fix.members.begin(), fix.members.end(),
+                             [&member](const auto& m) { return m.first == member.first; });
+    if (!again) fix.members.push_back(member);
+  }
+  return fix;
+}
+
 Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>& open,
+                               junit::ExtractedTests& origin,
                                const std::vector<Candidate>& accepted, RepairOutcome& out,
                                IterationReport& it) {
   prompt::RepairInputs in = inputs(open);
@@ -198,8 +319,10 @@ Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>
   }
   std::vector<Candidate> context = accepted;
   context.insert(context.end(), out.fixed.begin(), out.fixed.end());
+  origin = with_origin(std::move(*extracted), origin, members_in_use(file, context), joined(open),
+                       events_);
   std::vector<junit::TestMethod> fixes;
-  for (const junit::TestMethod& fix : extracted->tests) {
+  for (const junit::TestMethod& fix : origin.tests) {
     std::string same = repeated(file, context, fix);
     if (same.empty()) {
       fixes.push_back(fix);
@@ -215,32 +338,19 @@ Result<bool> Repairer::attempt(const junit::TestFile& file, std::vector<Verdict>
     open.erase(target);
   }
   if (fixes.empty()) return !open.empty();
-  auto verdicts = validator_->try_tests(file, fixes, *extracted, context);
+  auto verdicts = validator_->try_tests(file, fixes, origin, context);
   if (!verdicts) return verdicts.error();
-  for (size_t i = 0; i < verdicts->size() && !open.empty(); ++i) {
-    Verdict& fix = (*verdicts)[i];
-    auto target = std::find_if(open.begin(), open.end(),
-                               [&](const Verdict& v) { return v.name == fixes[i].name; });
-    if (target == open.end()) target = open.begin();
-    if (fix.passed) {
-      out.fixed.push_back({{fix.name, fix.code}, *extracted});
-      out.repaired.push_back(target->name);
-      open.erase(target);
-    } else if (!fix.tampering.empty()) {  // not fed back: what it tried is no mistake to fix
-      out.unrepaired.push_back(std::move(fix));
-      open.erase(target);
-    } else {
-      *target = std::move(fix);
-    }
-  }
+  settle(*verdicts, fixes, origin, open, out);
   return true;
 }
 
 Result<RepairOutcome> Repairer::repair(const junit::TestFile& file,
                                        const std::vector<Verdict>& failing,
+                                       const junit::ExtractedTests& origin,
                                        const std::vector<Candidate>& accepted,
                                        IterationReport& it) {
   RepairOutcome out;
+  junit::ExtractedTests base = origin;  // what the fixes build on: each answer adds to it
   std::vector<Verdict> open;
   for (const Verdict& v : failing) {
     std::string why = attempts_ > 0 ? unrepairable_reason(v) : "";
@@ -254,7 +364,7 @@ Result<RepairOutcome> Repairer::repair(const junit::TestFile& file,
   for (int n = 1; !open.empty() && n <= attempts_; ++n) {
     events_(
         event::RepairAttempt{joined(open), open.front().compile_error, n, attempts_, open.size()});
-    auto go_on = attempt(file, open, accepted, out, it);
+    auto go_on = attempt(file, open, base, accepted, out, it);
     if (!go_on) return go_on.error();
     if (panta::stop_requested() || !*go_on) break;
   }

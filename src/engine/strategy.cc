@@ -2,31 +2,29 @@
 
 #include <array>
 
+#include "engine/focused_strategy.h"
+#include "engine/paper_strategies.h"
+
 namespace panta::engine {
 namespace {
 
-constexpr std::array<Strategy, 6> kStrategies = {{
-    // name, iterative, repairs, feeds_failures, uncovered_lines, selects_paths,
-    // prompt_per_path, basic_while_uncovered, focused
-    {"panta", true, true, true, false, true, false, true, false},
-    {"cov", true, true, true, true, false, false, true, false},
-    {"basic", true, true, true, true, false, false, false, false},
-    {"baseline", false, false, false, true, false, false, false, false},
-    {"symprompt", false, false, false, false, false, true, false, false},
-    {"focused", true, true, false, false, false, false, false, true},
-}};
+constexpr std::array<std::string_view, 6> kNames = {"panta",    "cov",       "basic",
+                                                    "baseline", "symprompt", "focused"};
 
 }  // namespace
 
-std::span<const Strategy> strategies() {
-  return kStrategies;
+PlannedPrompt Strategy::plan_mutants(RoundInputs& round, const std::set<uint32_t>& lines) {
+  (void)lines;
+  return {round.base, mutants_template()};
 }
 
-const Strategy* find_strategy(std::string_view name) {
-  for (const Strategy& s : kStrategies) {
-    if (s.name == name) return &s;
-  }
-  return nullptr;
+std::vector<std::string> strategy_names() {
+  return {kNames.begin(), kNames.end()};
+}
+
+std::unique_ptr<Strategy> make_strategy(std::string_view name, const PathOptions& paths) {
+  if (name == "focused") return make_focused_strategy();
+  return make_paper_strategy(name, paths);
 }
 
 }  // namespace panta::engine

@@ -412,8 +412,10 @@ std::string TestValidator::repair_view(const std::vector<Verdict>& failing) cons
       it->second.push_back(&v);
     }
   }
+  // Members and the class's head are shown once, however many probes the tests were tried in.
+  junit::TestFile::ViewShown shown;
   for (const auto& [probe, tests] : by_probe) {
-    if (!out.empty()) out += "\n";
+    if (!out.empty()) out += "      ...\n";
     if (probe == nullptr) {  // validated the slow way: the test alone
       for (const Verdict* v : tests) out += v->code + "\n";
       continue;
@@ -424,7 +426,7 @@ std::string TestValidator::repair_view(const std::vector<Verdict>& failing) cons
       names.push_back(v->name);
       written[v->name] = v->code;
     }
-    out += probe->view(names, written);
+    out += probe->view(names, written, &shown);
   }
   return out;
 }

@@ -79,7 +79,8 @@ class TestValidator {
                                const std::vector<Candidate>& accepted, bool& gained);
 
   /// The failing tests `failing` (of one answer's validation) with everything of the class they
-  /// use, numbered as in the test file their errors refer to: what a repair prompt shows.
+  /// use, numbered as in the test file their errors refer to: what a repair prompt shows. The
+  /// class's head and each member are shown once, where the first test's probe has them.
   std::string repair_view(const std::vector<Verdict>& failing) const;
 
   /// Adds `candidates` to `file`: they must pass together (else they are added one at a time,

@@ -193,9 +193,49 @@ std::string resolve(const std::string& name, const Imports& imports, const std::
   return "";
 }
 
+// A type whose values do not change: a record, an enum, a class whose instance fields are all
+// final. The short methods of such a type the class calls are shown with their bodies.
+bool is_value_type(const Parsed& p, TSNode decl) {
+  std::string_view t = node_type(decl);
+  if (t == "record_declaration" || t == "enum_declaration") return true;
+  if (t != "class_declaration") return false;
+  bool any = false;
+  for (TSNode m : named_children(field(decl, "body"))) {
+    if (node_type(m) != "field_declaration" || has_modifier(p, m, "static")) continue;
+    if (!has_modifier(p, m, "final")) return false;
+    any = true;
+  }
+  return any;
+}
+
+// A member's line of an outline, and what its body tells a test: a constructor's checks and the
+// message it builds under it, the body of a short method of a value type the class calls.
+std::string member_lines(const Parsed& p, TSNode m, const std::string& indent, bool value_type,
+                         const std::set<std::string>* called, std::set<std::string>& thrown) {
+  constexpr uint32_t kShortMethod = 10;  // lines
+  std::string_view t = node_type(m);
+  std::string head = member_head(p, m, thrown);
+  if (t == "method_declaration" && value_type && called != nullptr &&
+      called->count(member_name(p, m)) > 0) {
+    std::string body = short_body(p, m, kShortMethod);
+    if (!body.empty()) head = head.substr(0, head.find(" // throws ")) + " " + body;
+  }
+  if (t == "compact_constructor_declaration") {  // `public Money`: the record's parameters
+    TSNode record = ts_node_parent(ts_node_parent(m));
+    if (!ts_node_is_null(record) && node_type(record) == "record_declaration")
+      head += java::collapse_whitespace(java::node_text(p.text, field(record, "parameters"))) +
+              " // compact";
+  }
+  std::string out = indent + "  " + head + "\n";
+  if (t == "constructor_declaration" || t == "compact_constructor_declaration") {
+    for (const std::string& fact : constructor_facts(p, m)) out += indent + "    // " + fact + "\n";
+  }
+  return out;
+}
+
 // The outline of a type: its declaration, then its non-private members (only those `only`
-// names when it is not null; no constructor then), enum constants last. The exceptions its
-// members throw themselves are added to `thrown`.
+// names when it is not null; no constructor then), the defaults its private fields get, enum
+// constants last. The exceptions its members throw themselves are added to `thrown`.
 void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out,
                   const std::set<std::string>* only, const std::set<std::string>* first,
                   std::set<std::string>& thrown) {
@@ -211,9 +251,9 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
   std::string declaration = declaration_head(p, decl);
   out += indent + declaration + "\n";
   TSNode body = field(decl, "body");
-  // An exception's name is what a test needs of it (assertThrows), not its constructors.
   std::string name(java::node_text(p.text, field(decl, "name")));
-  if (ts_node_is_null(body) || name.ends_with("Exception") || name.ends_with("Error")) return;
+  if (ts_node_is_null(body)) return;
+  bool value_type = is_value_type(p, decl);
   std::vector<std::string> constants;
   if (std::string implicit = implicit_constructor(p, decl, name); !implicit.empty() && !only) {
     others += indent + "  " + implicit + "\n";
@@ -229,7 +269,7 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
         if (!is_private_decl(p, d) && wanted(d) &&
             (node_type(d) == "method_declaration" || node_type(d) == "constructor_declaration" ||
              node_type(d) == "field_declaration"))
-          into(d) += indent + "  " + member_head(p, d, thrown) + "\n";
+          into(d) += member_lines(p, d, indent, value_type, first, thrown);
       }
       continue;
     }
@@ -239,10 +279,16 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
     } else if (t == "method_declaration" || t == "constructor_declaration" ||
                t == "field_declaration" || t == "constant_declaration" ||
                t == "compact_constructor_declaration") {
-      into(m) += indent + "  " + member_head(p, m, thrown) + "\n";
+      into(m) += member_lines(p, m, indent, value_type, first, thrown);
     }
   }
   out += named + others;
+  if (!only) {
+    std::string defaults;
+    for (const std::string& d : private_field_defaults(p, body))
+      defaults += (defaults.empty() ? "" : ", ") + d;
+    if (!defaults.empty()) out += indent + "  // private fields start as: " + defaults + "\n";
+  }
   if (!constants.empty()) {
     std::string list;
     for (const std::string& c : constants) list += (list.empty() ? "" : ", ") + c;
@@ -316,9 +362,16 @@ void collect_declared(const Parsed& p, TSNode n, std::set<std::string>& out) {
 std::map<std::string, std::vector<std::string>> enum_constants(const std::string& source,
                                                                const std::string& package,
                                                                const project::Project& project) {
-  std::map<std::string, std::vector<std::string>> out;
   auto p = parse(source);
-  if (!p) return out;
+  if (!p) return {};
+  return enum_constants(*p, package, project);
+}
+
+std::map<std::string, std::vector<std::string>> enum_constants(const Parsed& unit,
+                                                               const std::string& package,
+                                                               const project::Project& project) {
+  std::map<std::string, std::vector<std::string>> out;
+  const Parsed* p = &unit;
   collect_enums(*p, p->tree.root(), out);
   Imports imports = imports_of(*p);
   ParsedFiles files(project.encoding);
@@ -537,7 +590,13 @@ void add_thrown_types(Named& types, std::vector<std::string>& outlines,
 std::string used_type_signatures(const std::string& source, const std::string& package,
                                  const project::Project& project, size_t budget_chars) {
   auto p = parse(source);
-  if (!p) return "";
+  return p ? used_type_signatures(*p, package, project, budget_chars) : "";
+}
+
+std::string used_type_signatures(const Parsed& unit, const std::string& package,
+                                 const project::Project& project, size_t budget_chars) {
+  const Parsed* p = &unit;
+  const std::string& source = unit.text.text();
   ParsedFiles parsed(project.encoding);
   Named types = used_type_files(*p, source, package, project, parsed);
   std::set<std::string> called = called_names(*p);  // shown first: a large type may be cut

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/parsed_java.h"
 #include "project/project.h"
 
 namespace panta::engine {
@@ -24,10 +25,17 @@ namespace panta::engine {
 /// imports in the project's main source folder; "" when there are none.
 std::string used_type_signatures(const std::string& source, const std::string& package,
                                  const project::Project& project, size_t budget_chars);
+/// The same of a source parsed already.
+std::string used_type_signatures(const Parsed& source, const std::string& package,
+                                 const project::Project& project, size_t budget_chars);
 
 /// The constants of every enum `source` declares (nested ones too) and of the project's enums it
 /// names (found as used_type_signatures finds types), by simple name, in declaration order.
 std::map<std::string, std::vector<std::string>> enum_constants(const std::string& source,
+                                                               const std::string& package,
+                                                               const project::Project& project);
+/// The same of a source parsed already.
+std::map<std::string, std::vector<std::string>> enum_constants(const Parsed& source,
                                                                const std::string& package,
                                                                const project::Project& project);
 

@@ -211,6 +211,8 @@ class ClassCollector {
     cls.kind = kind_of(node_type(decl));
     cls.start_line = node_line(decl);
     cls.end_line = node_end_line(decl);
+    cls.is_abstract = has_modifier(file_.source, decl, "abstract");
+    if (!ts_node_is_null(field(decl, "name"))) cls.name_line = node_line(field(decl, "name"));
     TSNode body = field(decl, "body");
     if (!ts_node_is_null(body)) {
       auto fields = field_names(file_.source, body);

@@ -37,6 +37,8 @@ struct JavaClass {
   bool hidden = false;
   uint32_t start_line = 0;
   uint32_t end_line = 0;
+  uint32_t name_line = 0;  ///< The line of its name (JaCoCo's line of an implicit constructor).
+  bool is_abstract = false;
   std::vector<Method> methods;
 };
 

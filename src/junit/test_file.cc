@@ -314,7 +314,8 @@ std::string TestFile::add_test(const TestMethod& test, const ExtractedTests& fro
   return add_tests({{test, &from}}, also_taken).front().name;
 }
 
-std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests) const {
+std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests,
+                                           ViewShown* seen) const {
   auto p = parsed();
   TSNode cls = first_class(p->tree.root());
   TSNode body = field(cls, "body");
@@ -337,11 +338,16 @@ std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests
   }
   std::vector<bool> needed = members_needed(code, others);
   for (size_t k = 0; k < needed.size(); ++k) {
-    if (needed[k]) shown.insert(other_index[k]);
+    if (!needed[k]) continue;
+    if (seen != nullptr && !seen->members.insert(others[k].first).second) continue;
+    shown.insert(other_index[k]);
   }
   std::set<uint32_t> lines;
   uint32_t body_first = ts_node_start_point(body).row + 1;
-  for (uint32_t l = 1; l <= body_first; ++l) lines.insert(l);  // package, imports, declaration
+  if (seen == nullptr || !seen->head) {
+    for (uint32_t l = 1; l <= body_first; ++l) lines.insert(l);  // package, imports, declaration
+  }
+  if (seen != nullptr) seen->head = true;
   for (size_t i : shown) {
     // A member's comments and annotations before it come along.
     uint32_t first = ts_node_start_point(members[i]).row + 1;

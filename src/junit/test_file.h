@@ -72,6 +72,13 @@ class TestFile {
   std::pair<uint32_t, uint32_t> test_lines(const std::string& name) const;
 
   /// A test to add and the answer it came from (for the imports and members it needs).
+  /// What earlier views (view_lines) showed: the head (package, imports, class declaration) and
+  /// the members by key.
+  struct ViewShown {
+    bool head = false;
+    std::set<std::string> members;
+  };
+
   struct Addition {
     TestMethod test;
     const ExtractedTests* from;  ///< Outlives the call.
@@ -92,7 +99,10 @@ class TestFile {
   /// the package and imports, the class declaration, the members the tests name (fields,
   /// helpers, providers, nested classes; transitively) and those run around every test (setup,
   /// teardown, rules), the tests themselves and the closing brace. Other tests are left out.
-  std::vector<uint32_t> view_lines(const std::vector<std::string>& tests) const;
+  /// With `shown` (views of several files in one prompt), the head and the members an earlier
+  /// view showed are left out too, and the members shown here are added to it.
+  std::vector<uint32_t> view_lines(const std::vector<std::string>& tests,
+                                   ViewShown* shown = nullptr) const;
   /// The members that are not tests (fields, helpers, setup, nested types, constructors) as
   /// (key, code), keys as ExtractedTests::members has them.
   std::vector<std::pair<std::string, std::string>> members() const;

@@ -171,25 +171,31 @@ class Slicer {
 };
 
 // The first line after the licence header: that of the first declaration.
-uint32_t first_code_line(const java::SourceText& text) {
-  auto tree = java::SyntaxTree::parse(text);
-  if (!tree) return 1;
-  for (TSNode c : named_children(tree->root())) {
+uint32_t first_code_line(TSNode root) {
+  for (TSNode c : named_children(root)) {
     if (!is_comment(node_type(c))) return java::node_line(c);
   }
   return 1;
+}
+
+std::string numbered_from(const java::SourceText& text, uint32_t first) {
+  std::string out;
+  for (uint32_t n = first; n <= text.line_count(); ++n) {
+    out += fmt::format("{}: {}\n", n, text.line(n));
+  }
+  return out;
 }
 
 }  // namespace
 
 std::string numbered_without_licence(const std::string& source) {
   java::SourceText text("source", source);
-  uint32_t first = first_code_line(text);
-  std::string out;
-  for (uint32_t n = first; n <= text.line_count(); ++n) {
-    out += fmt::format("{}: {}\n", n, text.line(n));
-  }
-  return out;
+  auto tree = java::SyntaxTree::parse(text);
+  return numbered_from(text, tree ? first_code_line(tree->root()) : 1);
+}
+
+std::string numbered_without_licence(const java::JavaFile& source) {
+  return numbered_from(source.source, first_code_line(source.tree.root()));
 }
 
 std::string without_comments(const std::string& source) {
@@ -269,8 +275,17 @@ std::string sliced_source(const std::string& source,
                           uint32_t field_lines) {
   java::SourceText text("source", source);
   auto tree = java::SyntaxTree::parse(text);
-  if (!tree || ts_node_has_error(tree->root())) return numbered_without_licence(source);
+  if (!tree) return numbered_from(text, 1);
+  if (ts_node_has_error(tree->root())) return numbered_from(text, first_code_line(tree->root()));
   return Slicer(text, shown, field_lines).run(tree->root());
+}
+
+std::string sliced_source(const java::JavaFile& source,
+                          const std::map<uint32_t, std::set<uint32_t>>& shown,
+                          uint32_t field_lines) {
+  TSNode root = source.tree.root();
+  if (ts_node_has_error(root)) return numbered_without_licence(source);
+  return Slicer(source.source, shown, field_lines).run(root);
 }
 
 namespace {
@@ -344,18 +359,14 @@ std::set<uint32_t> tried_for(TSNode root, const AskedLines& m) {
   return out;
 }
 
-}  // namespace
-
-std::set<uint32_t> lines_gaps_need(const std::string& source,
-                                   const std::vector<AskedLines>& methods) {
-  java::SourceText text("source", source);
-  auto tree = java::SyntaxTree::parse(text);
+// lines_gaps_need of a parsed source.
+std::set<uint32_t> needed_lines(const java::SourceText& text, TSNode root,
+                                const std::vector<AskedLines>& methods) {
   std::set<uint32_t> out;
-  if (!tree) return out;
   for (const AskedLines& m : methods) {
-    std::vector<Definition> defs = definitions_in(text, tree->root(), m.first, m.last);
+    std::vector<Definition> defs = definitions_in(text, root, m.first, m.last);
     for (uint32_t asked : m.conditions) {
-      for (const std::string& name : names_on(text, tree->root(), {asked})) {
+      for (const std::string& name : names_on(text, root, {asked})) {
         int taken = 0;  // the nearest definitions before the line, as in straight-line code
         for (auto d = defs.rbegin(); d != defs.rend() && taken < kDefinitionsPerName; ++d) {
           if (d->name != name || d->line >= asked) continue;
@@ -364,9 +375,24 @@ std::set<uint32_t> lines_gaps_need(const std::string& source,
         }
       }
     }
-    out.merge(tried_for(tree->root(), m));
+    out.merge(tried_for(root, m));
   }
   return out;
+}
+
+}  // namespace
+
+std::set<uint32_t> lines_gaps_need(const std::string& source,
+                                   const std::vector<AskedLines>& methods) {
+  java::SourceText text("source", source);
+  auto tree = java::SyntaxTree::parse(text);
+  if (!tree) return {};
+  return needed_lines(text, tree->root(), methods);
+}
+
+std::set<uint32_t> lines_gaps_need(const java::JavaFile& source,
+                                   const std::vector<AskedLines>& methods) {
+  return needed_lines(source.source, source.tree.root(), methods);
 }
 
 }  // namespace panta::prompt

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "java/java_file.h"
+
 namespace panta::prompt {
 
 /// The lines of a long field (test data, a table of constants) a focused prompt shows.
@@ -14,6 +16,8 @@ inline constexpr uint32_t kLongFieldLines = 12;
 /// The source numbered as in the file ("N: text"), without its licence header: the comments
 /// before the package declaration (or before the first declaration when there is no package).
 std::string numbered_without_licence(const std::string& source);
+/// The same of a source parsed already.
+std::string numbered_without_licence(const java::JavaFile& source);
 
 /// The text without its comments: a line that held only a comment is left out, one that ends
 /// in a comment loses it and the blanks before it. A source that does not parse is returned
@@ -36,6 +40,10 @@ std::string shorten_long_fields(const std::string& source, uint32_t max_lines);
 std::string sliced_source(const std::string& source,
                           const std::map<uint32_t, std::set<uint32_t>>& shown,
                           uint32_t field_lines = UINT32_MAX);
+/// The same of a source parsed already.
+std::string sliced_source(const java::JavaFile& source,
+                          const std::map<uint32_t, std::set<uint32_t>>& shown,
+                          uint32_t field_lines = UINT32_MAX);
 
 /// The lines of a method (`first`..`last`) a prompt asks about.
 struct AskedLines {
@@ -52,6 +60,9 @@ struct AskedLines {
 /// it), and for a gap in a `catch` clause, the first line of each statement of its `try` block
 /// (what may throw there: LRUMap's `tmp[removeIndex]`). Empty when the source does not parse.
 std::set<uint32_t> lines_gaps_need(const std::string& source,
+                                   const std::vector<AskedLines>& methods);
+/// The same of a source parsed already.
+std::set<uint32_t> lines_gaps_need(const java::JavaFile& source,
                                    const std::vector<AskedLines>& methods);
 
 }  // namespace panta::prompt

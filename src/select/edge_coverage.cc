@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <regex>
 
 namespace panta::select {
 namespace {
@@ -126,15 +125,13 @@ std::string statically_infeasible(const Graph& graph, uint32_t edge) {
   const cfg::Edge& e = graph.edge(edge);
   const cfg::Node& from = graph.node(e.from);
   if (from.kind != NodeKind::kDecision || from.statements.empty()) return "";
-  const std::string& text = from.statements.front().text;
-  static const std::regex forever(R"(^(while\s*\(\s*true\s*\)|for\s*\([^;]*;\s*;.*\)))");
-  static const std::regex always(R"(^if\s*\(\s*true\s*\))");
-  static const std::regex never(R"(^if\s*\(\s*false\s*\))");
-  if (e.kind == EdgeKind::kFalse && std::regex_search(text, forever)) {
+  cfg::Constant constant = from.statements.front().constant;
+  if (e.kind == EdgeKind::kFalse && constant == cfg::Constant::kForever)
     return "a loop without a condition ends only by break, return or throw";
-  }
-  if (e.kind == EdgeKind::kFalse && std::regex_search(text, always)) return "the condition is true";
-  if (e.kind == EdgeKind::kTrue && std::regex_search(text, never)) return "the condition is false";
+  if (e.kind == EdgeKind::kFalse && constant == cfg::Constant::kTrue)
+    return "the condition is true";
+  if (e.kind == EdgeKind::kTrue && constant == cfg::Constant::kFalse)
+    return "the condition is false";
   return "";
 }
 
@@ -176,7 +173,8 @@ std::vector<MissedOutcome> missed_outcomes(const Graph& graph,
       if (statuses[e] != EdgeStatus::kNotTaken) continue;
       const cfg::Edge& edge = graph.edge(e);
       out.push_back({n.line(), n.statements.front().text, outcome_phrase(edge),
-                     fmt::format("{}:{}", n.line(), edge.label), statically_infeasible(graph, e)});
+                     fmt::format("{}:{}", n.line(), edge.label), statically_infeasible(graph, e),
+                     edge.kind, edge.label});
     }
     if (out.size() == before && at->mb > 0) {
       std::string what =
@@ -185,7 +183,7 @@ std::vector<MissedOutcome> missed_outcomes(const Graph& graph,
                 "code after each of them ran)"
               : fmt::format("has {} of its {} branch outcomes never run", at->mb, at->mb + at->cb);
       out.push_back({n.line(), n.statements.front().text, std::move(what),
-                     fmt::format("{}:partial", n.line()), ""});
+                     fmt::format("{}:partial", n.line()), "", cfg::EdgeKind::kFlow, ""});
     }
   }
   return out;

@@ -37,6 +37,10 @@ struct MissedOutcome {
   std::string outcome;     ///< "has never been true", "has never taken case 1, 2", ...
   std::string key;         ///< "LINE:label", stable across iterations.
   std::string infeasible;  ///< Why it cannot be taken, when statically_infeasible knows.
+  /// The edge never taken: its kind and label ("true", "default", "case 1, 2"); no edge (kFlow,
+  /// "") for a partly covered decision whose missing outcome the counters cannot tell.
+  cfg::EdgeKind edge_kind = cfg::EdgeKind::kFlow;
+  std::string label;
 };
 
 /// The outcomes of the graph's decisions that were not taken (kNotTaken edges out of covered

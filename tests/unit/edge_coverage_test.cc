@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "marked_source.h"
 #include "test_support.h"
 
 namespace panta::select {
@@ -139,6 +140,55 @@ TEST(EdgeCoverage, TheExitOfALoopWithoutAConditionCannotBeTaken) {
     }
   }
   EXPECT_TRUE(found) << "Loops.java has no while (true) or for (;;)";
+}
+
+// The CFG builder reads constant conditions from the syntax tree (issue 27): `if (true)`'s
+// false outcome and `if ((false))`'s true one cannot be taken, nor the exit of a loop whose
+// condition is `true` or missing; a `true` inside a string or a longer condition is no constant.
+TEST(EdgeCoverage, ConstantConditionsComeFromTheSyntaxTree) {
+  test::MarkedSource src(R"java(class K {
+  int f(int x, String s) {
+    $always^if (true) { x++; }
+    $never^if ((false)) { x--; }
+    $loop^while (true) {
+      if (x > 3) break;
+    }
+    $ever^for (;;) {
+      if (x > 9) break;
+    }
+    do {
+      if (x++ > 20) break;
+    $dowhile^} while (true);
+    $text^if (s.equals("if (true)")) { x++; }
+    $part^if (true && x > 0) { x++; }
+    return x;
+  }
+}
+)java");
+  test::TempDir dir;
+  analyze::AnalyzeOptions options;
+  options.all_methods = true;
+  auto fa = analyze::analyze_file(dir.write("K.java", src.text()), options);
+  const cfg::Graph& g = *test::method(fa, "f(int, String)").graph;
+  auto why = [&](const std::string& mark, cfg::EdgeKind kind) {
+    for (uint32_t e = 0; e < g.edges().size(); ++e) {
+      const cfg::Edge& edge = g.edge(e);
+      if (edge.kind == kind && g.node(edge.from).kind == cfg::NodeKind::kDecision &&
+          g.node(edge.from).line() == src.line(mark))
+        return statically_infeasible(g, e);
+    }
+    ADD_FAILURE() << "no such edge at $" << mark << "^";
+    return std::string();
+  };
+  EXPECT_EQ(why("always", cfg::EdgeKind::kFalse), "the condition is true");
+  EXPECT_EQ(why("always", cfg::EdgeKind::kTrue), "");
+  EXPECT_EQ(why("never", cfg::EdgeKind::kTrue), "the condition is false");
+  const std::string loop = "a loop without a condition ends only by break, return or throw";
+  EXPECT_EQ(why("loop", cfg::EdgeKind::kFalse), loop);
+  EXPECT_EQ(why("ever", cfg::EdgeKind::kFalse), loop);
+  EXPECT_EQ(why("dowhile", cfg::EdgeKind::kFalse), loop);
+  EXPECT_EQ(why("text", cfg::EdgeKind::kFalse), "");
+  EXPECT_EQ(why("part", cfg::EdgeKind::kFalse), "");
 }
 
 }  // namespace

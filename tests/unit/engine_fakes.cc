@@ -118,7 +118,8 @@ Result<runner::RunResult> FakeJvm::run(const runner::RunRequest& request) {
       for (const std::string& victim : matches(running[j].second, breaks)) broken |= victim == name;
     }
     bool flaky = code.find("flaky()") != std::string::npos && request.units.front() == "tests";
-    bool failed = code.find("fail()") != std::string::npos || broken || flaky;
+    bool thrown = code.find("thrown()") != std::string::npos;
+    bool failed = code.find("fail()") != std::string::npos || broken || flaky || thrown;
     r.status = failed ? runner::TestStatus::kFailed : runner::TestStatus::kPassed;
     if (!failed && code.find("skip()") != std::string::npos) {
       r.status = runner::TestStatus::kSkipped;
@@ -127,7 +128,12 @@ Result<runner::RunResult> FakeJvm::run(const runner::RunRequest& request) {
       out.results.push_back(r);
       continue;  // it stopped before it ran anything
     }
-    if (failed) {
+    if (thrown) {
+      r.exception = "java.lang.IllegalArgumentException";
+      r.message = "no currency";
+      r.stack_trace = "\tat " + class_name_ + ".check(Fake.java:3)\n\tat " +
+                      id.substr(0, id.find('#')) + "." + name + "(Fake.java:1)\n";
+    } else if (failed) {
       r.exception = "org.opentest4j.AssertionFailedError";
       r.message = broken ? "broken by an earlier test" : "expected: <1> but was: <2>";
       r.stack_trace = "\tat " + id.substr(0, id.find('#')) + "." + name + "(Fake.java:1)\n";

@@ -5,6 +5,7 @@
 //   covers(L)       the test runs every instruction and branch of line L of the class under test
 //   branch(L, K)    it takes branch K (0-based) of line L, and runs the line
 //   fail()          it fails with an AssertionFailedError
+//   thrown()        it fails with an IllegalArgumentException thrown in the class under test
 //   compile_error() javac rejects the line it is on ("cannot find symbol")
 //   too_large()     javac says "code too large" for the line it is on
 //   breaks(NAME)    test NAME fails when it runs in the same run as this one

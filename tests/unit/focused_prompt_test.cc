@@ -164,12 +164,14 @@ TEST(FocusedPrompt, ABranchLineIsQuotedWithoutTheCommentItEndsIn) {
 TEST(FocusedPrompt, ALongMethodsSliceShowsWhereAGapsConditionGetsItsValues) {
   ClassUnderTest cut = class_of("Commented.java");
   ASSERT_EQ(cut.graphs.size(), 3u);
-  std::vector<Gap> gaps = {{cut.graphs[1].key, "15:true", 15, "never been true", ""}};
+  std::vector<Gap> gaps = {{cut.graphs[1].key, "15:true", 15, "never been true", "", Aside::kNo, 0,
+                            GapKind::kOutcome, "true"}};
   auto shown = lines_to_show(gaps, cut, 5);
   ASSERT_EQ(shown.count(7), 1u);
   EXPECT_EQ(shown[7].count(10), 1u);  // only a definition brings it: 3 lines from the gap is 12
   EXPECT_EQ(shown[7].count(12), 1u);
-  gaps[0].what = "";  // a line never run: the lines near it, no definitions
+  gaps[0].kind = GapKind::kLine;  // a line never run: the lines near it, no definitions
+  gaps[0].what = "";
   EXPECT_EQ(lines_to_show(gaps, cut, 5)[7].count(10), 0u);
 }
 

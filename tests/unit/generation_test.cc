@@ -9,6 +9,7 @@
 #include "core/cancel.h"
 #include "engine_fakes.h"
 #include "java/source_text.h"
+#include "java/syntax_tree.h"
 #include "test_support.h"
 
 namespace panta::engine {
@@ -434,6 +435,95 @@ TEST(Generation, AFailingTestIsRepairedAndItsRepairsAreCounted) {
   EXPECT_EQ(report->iterations[0].tests_repaired, 1);
   EXPECT_EQ(report->tests_kept, 1);
   EXPECT_TRUE(r.said("t fails (does not pass); repair attempt 2 of 3")) << r.all_events();
+}
+
+// The class's source is parsed once in a run (issue 27): the CFGs, the gaps, the slices, the
+// context and the repair prompts all read the analysis's tree.
+TEST(Generation, TheSourceIsParsedOnceInARun) {
+  int parses = 0;
+  java::SyntaxTree::observe_parses([&parses](const std::string& text) {
+    if (text == kGate) ++parses;
+  });
+  LoopRun r({answer_with({test_method("a", "covers(5); branch(5, 0); covers(6);")}),
+             answer_with({test_method("b", "fail(); covers(12);")}),
+             answer_with({test_method("b", "covers(12); branch(12, 1); covers(15);")})});
+  r.options.strategy = "focused";
+  r.options.max_iterations = 2;
+  auto report = r.go();
+  java::SyntaxTree::observe_parses(nullptr);
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 3u);  // two rounds, one repair prompt
+  EXPECT_EQ(r.model.prompts[2].kind, "repair");
+  EXPECT_EQ(parses, 1);
+}
+
+// Repair keeps what the failing tests use: the repair answer gives the fixed test only (as the
+// prompt asks); the helper and the import the first answer gave it stay (issue 27).
+TEST(Generation, ARepairKeepsTheHelperAndImportTheAnswerLeavesOut) {
+  LoopRun r(
+      {"```java\nimport java.util.List;\n\nclass GateTest {\n"
+       "  private static List<Integer> sample() { return List.of(1); }\n\n" +
+           test_method("t", "fail(); covers(6); sample();") + "}\n```\n",
+       answer_with({test_method("t", "covers(6); List<Integer> s = sample();")})});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 2u);
+  EXPECT_EQ(report->tests_kept, 1);
+  std::string file = r.written();
+  EXPECT_NE(file.find("private static List<Integer> sample()"), std::string::npos) << file;
+  EXPECT_NE(file.find("import java.util.List;"), std::string::npos) << file;
+}
+
+// A repair answer that defines the failing test's helper again, differently, replaces it, and
+// says so; one that redefines a helper the kept tests use does not replace it, and says so.
+TEST(Generation, ARepairedHelperReplacesItsNamesakeVisibly) {
+  LoopRun r(
+      {"```java\nclass GateTest {\n"
+       "  private int one() { return 1; }\n"
+       "  private int two() { return 2; }\n\n" +
+           test_method("kept", "covers(8); two();") +
+           test_method("t", "fail(); covers(6); one();") + "}\n```\n",
+       "```java\nclass GateTest {\n"
+       "  private int one() { return 11; }\n"
+       "  private int two() { return 22; }\n\n" +
+           test_method("t", "covers(6); one(); two();") + "}\n```\n"});
+  r.options.max_iterations = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->tests_kept, 2);
+  EXPECT_TRUE(r.said("the repair of t replaces the first answer's helper one() with its own"))
+      << r.all_events();
+  EXPECT_TRUE(
+      r.said("the repair of t defines helper two() again, differently; the one the kept "
+             "tests use stays"))
+      << r.all_events();
+  std::string file = r.written();
+  EXPECT_NE(file.find("return 11;"), std::string::npos) << file;
+  EXPECT_NE(file.find("return 2;"), std::string::npos) << file;
+  EXPECT_EQ(file.find("return 22;"), std::string::npos) << file;
+}
+
+// One cause, however many tests it breaks, is one repair prompt naming them all, and the
+// members they share are shown once.
+TEST(Generation, OneCauseBreakingSixteenTestsIsOneRepairPromptWithSharedMembersOnce) {
+  std::string answer = "```java\nclass GateTest {\n  private int shared() { return 1; }\n\n";
+  for (int i = 0; i < 16; ++i)
+    answer += test_method("t" + std::to_string(i),
+                          "shared(); thrown(); int v = " + std::to_string(i) + ";");
+  answer += "}\n```\n";
+  LoopRun r({answer, "```java\n```\n"});
+  r.options.max_iterations = 1;
+  r.options.repair_attempts = 1;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(r.model.prompts.size(), 2u);  // the answer, one repair prompt
+  const std::string& repair = r.model.prompts[1].user;
+  for (int i = 0; i < 16; ++i)
+    EXPECT_NE(repair.find("void t" + std::to_string(i) + "()"), std::string::npos) << i;
+  size_t first = repair.find("private int shared()");
+  ASSERT_NE(first, std::string::npos) << repair;
+  EXPECT_EQ(repair.find("private int shared()", first + 1), std::string::npos) << repair;
 }
 
 // focused: a repair answer may say the test is right and the code wrong; the test is not sent

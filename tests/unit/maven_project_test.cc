@@ -298,7 +298,7 @@ TEST(RealMavenTool, DescribesOnceThenFromTheCacheAndTellsMavensError) {
   dir.write("p/pom.xml", "<project/>");
   // The listed artifact's POM is in the local repository: the offline answer is complete.
   dir.write("bin/repo/junit/junit/4.13.2/junit-4.13.2.pom", "<project/>");
-  RealMavenTool maven(fake_mvn(dir, true), std::chrono::seconds(10));
+  RealMavenTool maven(fake_mvn(dir, true), std::chrono::seconds(120));
   auto first = maven.describe(dir.path() + "/p");
   ASSERT_TRUE(first.ok()) << first.error().message;
   EXPECT_FALSE(first->from_cache);
@@ -314,11 +314,11 @@ TEST(RealMavenTool, DescribesOnceThenFromTheCacheAndTellsMavensError) {
 
   test::TempDir other;
   other.write("pom.xml", "<project><!-- another build --></project>");
-  RealMavenTool failing(fake_mvn(other, false), std::chrono::seconds(10));
+  RealMavenTool failing(fake_mvn(other, false), std::chrono::seconds(120));
   auto failed = failing.describe(other.path());
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().message, "No plugin found for prefix dependency");
-  RealMavenTool missing("/no/such/mvn", std::chrono::seconds(10));
+  RealMavenTool missing("/no/such/mvn", std::chrono::seconds(120));
   EXPECT_FALSE(missing.describe(other.path()).ok());
   ::unsetenv("XDG_CACHE_HOME");
 }
@@ -330,10 +330,10 @@ TEST(RealMavenTool, ProfilesAskedForAreMavensAndKeyTheCache) {
   dir.write("p/pom.xml", "<project/>");
   dir.write("bin/repo/junit/junit/4.13.2/junit-4.13.2.pom", "<project/>");
   std::string mvn = fake_mvn(dir, true);
-  RealMavenTool plain(mvn, std::chrono::seconds(10));
+  RealMavenTool plain(mvn, std::chrono::seconds(120));
   ASSERT_TRUE(plain.describe(dir.path() + "/p").ok());
   EXPECT_EQ(test::slurp(dir.path() + "/bin/args").find("-P"), std::string::npos);
-  RealMavenTool profiled(mvn, std::chrono::seconds(10), "", "fast,!slow");
+  RealMavenTool profiled(mvn, std::chrono::seconds(120), "", "fast,!slow");
   auto report = profiled.describe(dir.path() + "/p");
   ASSERT_TRUE(report.ok()) << report.error().message;
   EXPECT_FALSE(report->from_cache);

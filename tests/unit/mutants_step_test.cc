@@ -110,16 +110,12 @@ TEST(MutantsStep, TheIterationLimitMeasuresOnceMoreAndPitFailureStopsQuietly) {
   EXPECT_EQ(b.mutants_stop, "PIT failed: PIT failed (exit 1)");
 }
 
-TEST(MutantsStep, OffWithoutAProbeAndTheTemplateOfPathStrategiesIsCov) {
+TEST(MutantsStep, OffWithoutAProbe) {
   MutantsStep off(nullptr, 5, "/t/GradesTest.java", "demo", "GradesTest", "");
   EXPECT_FALSE(off.next_round(file_of(""), kQuiet));
   GenerateReport r;
   off.finish(file_of(""), kQuiet, r);
   EXPECT_TRUE(r.mutants_stop.empty());
-  EXPECT_EQ(mutants_template(*find_strategy("panta")), prompt::Template::kCov);
-  EXPECT_EQ(mutants_template(*find_strategy("symprompt")), prompt::Template::kCov);
-  EXPECT_EQ(mutants_template(*find_strategy("cov")), prompt::Template::kStrategy);
-  EXPECT_EQ(mutants_template(*find_strategy("focused")), prompt::Template::kStrategy);
 }
 
 }  // namespace

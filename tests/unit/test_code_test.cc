@@ -348,6 +348,23 @@ TEST(TestFile, AViewShowsTheTestsWhatTheyUseAndTheClassAroundThem) {
   EXPECT_EQ(f->view_lines({"a"}), (std::vector<uint32_t>{1, 2, 3, 4, 7, 8, 9, 10, 16}));
 }
 
+// Views of several probes in one repair prompt show the head and each member once.
+TEST(TestFile, ALaterViewLeavesOutTheHeadAndTheMembersAnEarlierOneShowed) {
+  auto f = TestFile::parse(
+      "package p;\n"                            // 1
+      "class T {\n"                             // 2
+      "  private int used = 1;\n"               // 3
+      "  private int other = 2;\n"              // 4
+      "  @Test void a() { f(used); }\n"         // 5
+      "  @Test void b() { f(used, other); }\n"  // 6
+      "}\n");                                   // 7
+  ASSERT_TRUE(f.ok());
+  TestFile::ViewShown shown;
+  EXPECT_EQ(f->view_lines({"a"}, &shown), (std::vector<uint32_t>{1, 2, 3, 5, 7}));
+  EXPECT_EQ(f->view_lines({"b"}, &shown), (std::vector<uint32_t>{4, 6, 7}));
+  EXPECT_EQ(shown.members, (std::set<std::string>{"field:used", "field:other"}));
+}
+
 TEST(Extract, AnAnswerCutOffAfterAnInnerBlockDropsItsLastMethod) {
   auto r = extract_tests(
       "```java\nclass T {\n  @Test void whole() { assertTrue(true); }\n  @Test void cut() {\n"

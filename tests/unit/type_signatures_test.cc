@@ -264,3 +264,39 @@ TEST(TypeSignatures, ANestedTypeImportedByItsNameIsShown) {
 
 }  // namespace
 }  // namespace panta::engine
+
+namespace panta::engine {
+namespace {
+
+// What a test must know to assert exactly (issue 27): an exception's constructors, accessors
+// and the message format it builds; a record's compact-constructor checks; the defaults of an
+// options object's private fields; the body of a short method of a value type the class calls.
+// A golden file (tests/fixtures/prompts/focused.context.txt) of PriceParser's types.
+TEST(TypeSignatures, GoldenContextOfExceptionsRecordsAndOptions) {
+  project::Project p;
+  p.root = std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/context";
+  p.src_dir = p.root + "/src";
+  std::string source = test::slurp(p.src_dir + "/demo/PriceParser.java");
+  std::string s = used_type_signatures(source, "demo", p, 4000);
+  EXPECT_NE(s.find("  public ParseException(String message, int line, int column)\n"
+                   "    // message: super(String.format(\"%s at %d:%d\", message, line, column))\n"
+                   "  public int getLine()\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("    // check: if (cents < 0) throw new IllegalArgumentException(\"negative "
+                   "amount: \" + cents)\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("  public boolean isZero() { return cents == 0; }\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("  public Money plus(Money other) // throws"), std::string::npos)
+      << "a method the class does not call keeps its head only:\n"
+      << s;
+  EXPECT_NE(s.find("  // private fields start as: maxItems = 20, currency = \"EUR\"\n"),
+            std::string::npos)
+      << s;
+  test::check_golden(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/prompts/focused.context.txt",
+                     s);
+}
+
+}  // namespace
+}  // namespace panta::engine
