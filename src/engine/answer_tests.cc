@@ -14,6 +14,17 @@ std::string first_line(const std::string& s) {
   return s.substr(0, s.find('\n'));
 }
 
+// An answer without a test: said, and shown in the next prompt, unless it only states
+// (`Unreachable: G1 - ...` and an empty code block), which is a whole answer.
+void without_tests(const std::string& why, LoopState& state, const EventSink& events) {
+  if (state.answer_stated) {
+    events(event::AnswerNote{"no test in the answer, only statements (" + why + ")"});
+    return;
+  }
+  events(event::NoUsableTests{why});
+  state.unusable_answer = why;
+}
+
 }  // namespace
 
 AnswerTaker::AnswerTaker(TestValidator& validator, Repairer& repairer, const EventSink& events,
@@ -151,8 +162,7 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
   auto extracted = junit::extract_tests_for(answer, *state.file);
   state.unusable_answer.clear();
   if (!extracted) {
-    (*events_)(event::NoUsableTests{extracted.error().message});
-    if (!state.answer_stated) state.unusable_answer = extracted.error().message;
+    without_tests(extracted.error().message, state, *events_);
     return true;
   }
   for (const std::string& note : extracted->notes) (*events_)(event::AnswerNote{note});

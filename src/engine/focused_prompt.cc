@@ -107,8 +107,9 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
           : used_type_signatures(cut.source_text, cut.package, project, kSignatureBudget);
   if (!api.empty()) {
     out +=
-        "\nThe project's own types the class uses (their non-private API, bodies left "
-        "out):\n\n```java\n" +
+        "\nThe project's own types the class uses (their non-private API; bodies only of short "
+        "methods of value types; `//` lines say what a constructor checks, the message it "
+        "builds and the defaults of private fields):\n\n```java\n" +
         api + "```\n";
   }
   return out;

@@ -42,6 +42,14 @@ Uses uses_of(const java::SourceText& src, TSNode root) {
         u.calls.insert(std::string(owner) + "." + name);
       }
       u.calls.insert("." + name + "/" + std::to_string(argument_count(n)));
+      // String.format(Locale.ROOT, ...) pins its locale: no dependence.
+      TSNode args = field(n, "arguments");
+      if (name == "format" && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0) {
+        std::string_view first = node_text(src, ts_node_named_child(args, 0));
+        if (first.starts_with("Locale.") || first.find("Locale.") != std::string_view::npos ||
+            first == "locale")
+          u.calls.insert(".format/locale");
+      }
     } else if (t == "object_creation_expression") {
       std::vector<std::string> args;
       TSNode list = field(n, "arguments");
@@ -102,7 +110,7 @@ std::vector<std::string> locale_apis(const Uses& u) {
   if (named({"ZoneId"})) out.emplace_back("ZoneId");
   if (called({".toUpperCase/0", ".toLowerCase/0"}))
     out.emplace_back("toUpperCase()/toLowerCase() without a locale");
-  if (called({"String.format"})) out.emplace_back("String.format");
+  if (called({"String.format"}) && !called({".format/locale"})) out.emplace_back("String.format");
   if (named({"DateFormat", "SimpleDateFormat"})) out.emplace_back("DateFormat");
   if (named({"NumberFormat", "DecimalFormat"})) out.emplace_back("NumberFormat");
   if (called({"Calendar.getInstance"})) out.emplace_back("Calendar.getInstance()");

@@ -30,10 +30,10 @@ std::string declaration_head(const Parsed& p, TSNode decl);
 /// it is always made with: `// throws X("must not be null")`), their names added to `thrown`.
 std::string member_head(const Parsed& p, TSNode decl, std::set<std::string>& thrown);
 
-/// What a constructor's body tells a test beyond its head, as lines to show under it: the
-/// checks it makes (`if (cents < 0) throw new IllegalArgumentException("negative: " + cents)`,
-/// `Objects.requireNonNull(name, "name")`), and the message it gives its superclass when that
-/// is built (`super(String.format("%s at %d:%d", message, line, column))`: an exception's
+/// What a constructor's or method's body tells a test beyond its head, as lines to show under
+/// it: the checks it makes first (`if (cents < 0) throw new IllegalArgumentException("negative: " +
+/// cents)`, `Objects.requireNonNull(name, "name")`), and the message it gives its superclass when
+/// that is built (`super(String.format("%s at %d:%d", message, line, column))`: an exception's
 /// message format). Short ones only.
 std::vector<std::string> constructor_facts(const Parsed& p, TSNode decl);
 

@@ -227,7 +227,8 @@ std::string member_lines(const Parsed& p, TSNode m, const std::string& indent, b
               " // compact";
   }
   std::string out = indent + "  " + head + "\n";
-  if (t == "constructor_declaration" || t == "compact_constructor_declaration") {
+  if (t == "constructor_declaration" || t == "compact_constructor_declaration" ||
+      t == "method_declaration") {
     for (const std::string& fact : constructor_facts(p, m)) out += indent + "    // " + fact + "\n";
   }
   return out;

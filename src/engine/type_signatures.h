@@ -15,7 +15,9 @@ namespace panta::engine {
 /// (parameter, return, field and exception types) and its supertypes; for each type, its
 /// declaration and its constructors, non-private methods and fields, enum constants and nested
 /// types, as declared (modifiers, types and parameter names; a field's initializer only when the
-/// line is short; the members the source calls first), one per line, bodies left out. After
+/// line is short; the members the source calls first), one per line, bodies left out but for
+/// the short methods of a value type the source calls; under a constructor its checks and the
+/// message it builds (constructor_facts), after a class its private fields' defaults. After
 /// those, the types only its code uses: in bodies (all their members), as the receiver of a
 /// static call or field or through a static import (the members it names). Types of the same
 /// package come first within each of the two, then the others, each group by how often the

@@ -103,8 +103,8 @@ LineFacts::LineFacts(const JavaFile& file) {
 
 void LineFacts::add_declaration(const SourceText& src, TSNode n) {
   std::string_view t = node_type(n);
-  bool single = t == "formal_parameter" || t == "catch_formal_parameter" ||
-                t == "enhanced_for_statement";
+  bool single =
+      t == "formal_parameter" || t == "catch_formal_parameter" || t == "enhanced_for_statement";
   if (!single && t != "local_variable_declaration" && t != "field_declaration") return;
   TSNode type = field(n, "type");
   if (ts_node_is_null(type)) return;

@@ -52,7 +52,7 @@ class LineFacts {
  private:
   struct Declaration {
     uint32_t line;
-    bool member;  // a field: visible in its whole class, before its line too
+    bool member;           // a field: visible in its whole class, before its line too
     uint32_t scope_begin;  // the lines of the method or class body it is visible in
     uint32_t scope_end;
     std::string type;

@@ -73,7 +73,18 @@ class Slicer {
       return;
     }
     for (uint32_t l = java::node_line(decl); l <= java::node_line(body); ++l) line(l);
-    for (TSNode m : named_children(body)) member(m);
+    TSNode doc{};  // the Javadoc just before the member, if any
+    for (TSNode m : named_children(body)) {
+      // A method shown with its lines keeps its Javadoc: what it promises (a defect is where
+      // the code disagrees with it).
+      if (!ts_node_is_null(doc) && is_callable(node_type(m)) &&
+          shown_.count(java::node_line(m)) > 0)
+        lines(doc);
+      bool javadoc =
+          node_type(m) == "block_comment" && java::node_text(text_, m).starts_with("/**");
+      doc = javadoc ? m : TSNode{};
+      member(m);
+    }
     line(java::node_end_line(body));
   }
 

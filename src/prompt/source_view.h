@@ -36,7 +36,8 @@ std::string shorten_long_fields(const std::string& source, uint32_t max_lines);
 /// its first line, with its lines: those `shown` lists (all when the set is empty; the first
 /// and last always), "..." where some are left out. A field declaration of more than
 /// `field_lines` lines (a table of constants) shows its first `field_lines` and "...".
-/// Comments are left out. A source that does not parse is returned whole.
+/// Comments are left out but for the Javadoc of a member shown with its lines. A source that
+/// does not parse is returned whole.
 std::string sliced_source(const std::string& source,
                           const std::map<uint32_t, std::set<uint32_t>>& shown,
                           uint32_t field_lines = UINT32_MAX);

@@ -604,10 +604,14 @@ TEST(Generation, APromptTheModelHasAnsweredIsNotSentAgain) {
       r.said("not read (see the answer format): Unreachable: G99 (no such gap was asked "
              "for)"))
       << r.all_events();
+  // An answer of statements only is no unusable answer.
+  EXPECT_TRUE(r.said("no test in the answer, only statements")) << r.all_events();
+  EXPECT_FALSE(r.said("no usable tests in the answer")) << r.all_events();
   LoopRun prose({"I could not find a test for these.\n", answer_with({})}, "");
   prose.options.strategy = "focused";
   prose.options.max_iterations = 5;
   EXPECT_FALSE(prose.go().ok());  // no test passed: no test file is written
+  EXPECT_TRUE(prose.said("no usable tests in the answer")) << prose.all_events();
   ASSERT_GE(prose.model.prompts.size(), 2u) << prose.all_events();
   // The first prompt names no gap: it does not teach `Unreachable:` nor ask for it.
   const std::string& first = prose.model.prompts[0].user;

@@ -13,6 +13,11 @@ TEST(LocaleApis, LocaleAndTimeDependentCallsAreNamed) {
   EXPECT_EQ(locale_dependent_apis("Locale l = Locale.getDefault();"),
             (std::vector<std::string>{"the default Locale"}));
   EXPECT_TRUE(locale_dependent_apis("return a + b;").empty());
+  // A format given its locale pins it; names in strings and comments are no calls.
+  EXPECT_TRUE(locale_dependent_apis("return String.format(Locale.ROOT, \"%d\", n);").empty());
+  EXPECT_EQ(locale_dependent_apis("return String.format(\"%,d\", n);"),
+            (std::vector<std::string>{"String.format"}));
+  EXPECT_TRUE(locale_dependent_apis("s = \"TimeZone\"; // Locale.getDefault()\n").empty());
 }
 
 // The default charset is named where text is encoded or decoded with it, not where a String is

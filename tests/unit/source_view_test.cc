@@ -61,7 +61,12 @@ TEST(SourceView, ASliceShowsTheOutlineAndTheWholeMethodsAsked) {
   EXPECT_NE(s.find("28:   enum Kind { FOOD, TOYS }\n"), std::string::npos);
   EXPECT_NE(s.find("29: }\n"), std::string::npos);
   EXPECT_EQ(s.find("Licensed"), std::string::npos);
-  EXPECT_EQ(s.find("Makes one"), std::string::npos);
+  EXPECT_EQ(s.find("Makes one"), std::string::npos);  // the constructor is shown as a signature
+  // A method shown with its lines keeps its Javadoc: what it promises.
+  std::string with_doc = sliced_source(kSource, {{14, {}}});
+  EXPECT_NE(with_doc.find("13:   /** Makes one. */\n14:   public Shop(List<String> items) {\n"),
+            std::string::npos)
+      << with_doc;
   // The method asked for shows whole; one of two statements, or a long one, does not.
   std::string other =
       sliced_source("class T {\n  int a() { int x = 1; return x; }\n  String b() { return \"" +

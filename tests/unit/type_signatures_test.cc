@@ -294,6 +294,12 @@ TEST(TypeSignatures, GoldenContextOfExceptionsRecordsAndOptions) {
   EXPECT_NE(s.find("  // private fields start as: maxItems = 20, currency = \"EUR\"\n"),
             std::string::npos)
       << s;
+  // A setter's checks, as a constructor's.
+  EXPECT_NE(s.find("  public Options maxItems(int n) // throws IllegalArgumentException\n"
+                   "    // check: if (n < 1) throw new IllegalArgumentException(\"maxItems must be "
+                   "positive: \" + n)\n"),
+            std::string::npos)
+      << s;
   test::check_golden(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/prompts/focused.context.txt",
                      s);
 }
