@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "marked_source.h"
+
 namespace panta::prompt {
 namespace {
 
@@ -115,28 +117,40 @@ TEST(SourceView, CommentsAreLeftOutButTextThatLooksLikeOneStays) {
 // nearest definitions of each before the line (CharacterReader's `skipped` and `pos`), not those
 // after it, nor those of names the condition does not read, nor other methods'.
 TEST(SourceView, TheValuesAnAskedConditionReadsAreFound) {
-  const char* source =
-      "class R {\n"                                   // 1
-      "  void up(boolean mark) {\n"                   // 2
-      "    final int pos;\n"                          // 3
-      "    int unrelated = 4;\n"                      // 4
-      "    if (mark) {\n"                             // 5
-      "      pos = a;\n"                              // 6
-      "    } else {\n"                                // 7
-      "      pos = b;\n"                              // 8
-      "    }\n"                                       // 9
-      "    final long skipped = reader.skip(pos);\n"  // 10
-      "    if (skipped == pos) read(unrelated);\n"    // 11
-      "    pos2 = skipped;\n"                         // 12
-      "  }\n"                                         // 13
-      "  void other() { long skipped = 1; }\n"        // 14
-      "}\n";
-  EXPECT_EQ(lines_gaps_need(source, {{2, 13, {11}, {11}}}), (std::set<uint32_t>{4, 6, 8, 10}));
-  // `unrelated` is read by the call on line 11 too; a line asking for `skipped` alone:
-  EXPECT_EQ(lines_gaps_need("class R {\n  void f() {\n    long skipped = 0;\n    skipped = "
-                            "g();\n    skipped += 1;\n    if (skipped > 0) h();\n  }\n}\n",
-                            {{2, 7, {6}, {6}}}),
-            (std::set<uint32_t>{4, 5}));
+  test::MarkedSource src(R"java(class R {
+  $begin^void up(boolean mark) {
+    final int pos;
+    $unrelated^int unrelated = 4;
+    if (mark) {
+      $a^pos = a;
+    } else {
+      $b^pos = b;
+    }
+    $skip^final long skipped = reader.skip(pos);
+    $asked^if (skipped == pos) read(unrelated);
+    pos2 = skipped;
+  $end^}
+  void other() { long skipped = 1; }
+}
+)java");
+  uint32_t asked = src.line("asked");
+  EXPECT_EQ(
+      lines_gaps_need(src.text(), {{src.line("begin"), src.line("end"), {asked}, {asked}}}),
+      (std::set<uint32_t>{src.line("unrelated"), src.line("a"), src.line("b"), src.line("skip")}));
+  // `unrelated` is read by the call on the asked line too; a line asking for `skipped` alone:
+  test::MarkedSource alone(R"java(class R {
+  $begin^void f() {
+    long skipped = 0;
+    $second^skipped = g();
+    $third^skipped += 1;
+    $asked^if (skipped > 0) h();
+  $end^}
+}
+)java");
+  asked = alone.line("asked");
+  EXPECT_EQ(
+      lines_gaps_need(alone.text(), {{alone.line("begin"), alone.line("end"), {asked}, {asked}}}),
+      (std::set<uint32_t>{alone.line("second"), alone.line("third")}));
   EXPECT_TRUE(lines_gaps_need("not java {", {{1, 1, {1}, {1}}}).empty());
 }
 
@@ -144,22 +158,25 @@ TEST(SourceView, TheValuesAnAskedConditionReadsAreFound) {
 // (LRUMap's catch of a NullPointerException hid the array accesses that throw it); not for a
 // gap outside the catch.
 TEST(SourceView, AGapInACatchClauseShowsTheStatementsOfItsTry) {
-  const char* source =
-      "class R {\n"                                             // 1
-      "  void reuse(Entry e) {\n"                               // 2
-      "    try {\n"                                             // 3
-      "      int i = index(e.hash);\n"                          // 4
-      "      // a comment\n"                                    // 5
-      "      Entry loop = data[i];\n"                           // 6
-      "      move(loop,\n"                                      // 7
-      "           e);\n"                                        // 8
-      "    } catch (NullPointerException x) {\n"                // 9
-      "      throw new IllegalStateException(\"NPE \" + e);\n"  // 10
-      "    }\n"                                                 // 11
-      "  }\n"                                                   // 12
-      "}\n";
-  EXPECT_EQ(lines_gaps_need(source, {{2, 12, {}, {10}}}), (std::set<uint32_t>{4, 6, 7}));
-  EXPECT_TRUE(lines_gaps_need(source, {{2, 12, {}, {7}}}).empty());
+  test::MarkedSource src(R"java(class R {
+  $begin^void reuse(Entry e) {
+    try {
+      $index^int i = index(e.hash);
+      // a comment
+      $load^Entry loop = data[i];
+      $move^move(loop,
+           e);
+    } catch (NullPointerException x) {
+      $thrown^throw new IllegalStateException("NPE " + e);
+    }
+  $end^}
+}
+)java");
+  uint32_t begin = src.line("begin");
+  uint32_t end = src.line("end");
+  EXPECT_EQ(lines_gaps_need(src.text(), {{begin, end, {}, {src.line("thrown")}}}),
+            (std::set<uint32_t>{src.line("index"), src.line("load"), src.line("move")}));
+  EXPECT_TRUE(lines_gaps_need(src.text(), {{begin, end, {}, {src.line("move")}}}).empty());
 }
 
 }  // namespace
