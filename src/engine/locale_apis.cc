@@ -46,8 +46,7 @@ Uses uses_of(const java::SourceText& src, TSNode root) {
       TSNode args = field(n, "arguments");
       if (name == "format" && !ts_node_is_null(args) && ts_node_named_child_count(args) > 0) {
         std::string_view first = node_text(src, ts_node_named_child(args, 0));
-        if (first.starts_with("Locale.") || first.find("Locale.") != std::string_view::npos ||
-            first == "locale")
+        if (first.find("Locale.") != std::string_view::npos || first == "locale")
           u.calls.insert(".format/locale");
       }
     } else if (t == "object_creation_expression") {

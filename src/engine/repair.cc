@@ -25,6 +25,20 @@ std::string unrepairable_reason(const Verdict& v) {
 
 namespace {
 
+// The frames of a stack trace, in order: what follows each "at " up to its line's end, when it
+// names a place ("demo.Calc.a(Calc.java:3)").
+std::vector<std::string> stack_frames(const std::string& trace) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while ((at = trace.find("at ", at)) != std::string::npos) {
+    size_t end = trace.find('\n', at);
+    std::string frame = trace.substr(at + 3, end == std::string::npos ? end : end - at - 3);
+    at += 3;
+    if (frame.find('(') != std::string::npos) out.push_back(std::move(frame));
+  }
+  return out;
+}
+
 // The first frame of a stack trace in the project's code (main or test classes): not the JDK's,
 // nor a test library's or Panta's; "" when there is none.
 std::string first_project_frame(const std::string& trace) {
@@ -32,12 +46,7 @@ std::string first_project_frame(const std::string& trace) {
       "java.",          "javax.",          "jdk.",         "sun.",          "com.sun.",
       "org.junit.",     "org.opentest4j.", "org.assertj.", "org.hamcrest.", "org.mockito.",
       "net.bytebuddy.", "org.panta.",      "junit.",       "kotlin."};
-  size_t at = 0;
-  while ((at = trace.find("at ", at)) != std::string::npos) {
-    size_t end = trace.find('\n', at);
-    std::string frame = trace.substr(at + 3, end == std::string::npos ? end : end - at - 3);
-    at += 3;
-    if (frame.find('(') == std::string::npos) continue;
+  for (const std::string& frame : stack_frames(trace)) {
     bool library = std::any_of(std::begin(kLibraries), std::end(kLibraries),
                                [&frame](std::string_view p) { return frame.starts_with(p); });
     if (!library) return frame;
@@ -123,11 +132,7 @@ std::string repeated(const junit::TestFile& file, const std::vector<Candidate>& 
 // constructor's "<init>" gives its class's name).
 std::set<std::string> frame_methods(const std::string& trace) {
   std::set<std::string> out;
-  size_t at = 0;
-  while ((at = trace.find("at ", at)) != std::string::npos) {
-    size_t end = trace.find('\n', at);
-    std::string frame = trace.substr(at + 3, end == std::string::npos ? end : end - at - 3);
-    at += 3;
+  for (std::string frame : stack_frames(trace)) {
     frame = frame.substr(0, frame.find('('));
     std::string method = frame.substr(frame.rfind('.') + 1);
     if (method == "<init>") {

@@ -24,10 +24,7 @@ using java::field;
 using java::named_children;
 using java::node_type;
 
-bool is_type_declaration(std::string_view t) {
-  return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
-         t == "record_declaration" || t == "annotation_type_declaration";
-}
+using java::is_type_declaration;
 
 // The type names under `n` (all of it but a method's or class's body), first use first.
 void type_names_in(const Parsed& p, TSNode n, std::vector<std::string>& out) {

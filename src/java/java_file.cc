@@ -8,12 +8,6 @@
 namespace panta::java {
 namespace {
 
-bool is_type_declaration(std::string_view type) {
-  return type == "class_declaration" || type == "interface_declaration" ||
-         type == "enum_declaration" || type == "record_declaration" ||
-         type == "annotation_type_declaration";
-}
-
 std::string kind_of(std::string_view type) {
   if (type == "class_declaration") return "class";
   if (type == "interface_declaration") return "interface";

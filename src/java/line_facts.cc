@@ -12,11 +12,6 @@ std::string simple_type(std::string_view type) {
   return std::string(dot == std::string_view::npos ? type : type.substr(dot + 1));
 }
 
-bool is_type_declaration(std::string_view t) {
-  return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
-         t == "record_declaration";
-}
-
 // The lines of the nearest method, constructor, lambda or type body around `n`: where a
 // declaration in it is visible.
 std::pair<uint32_t, uint32_t> scope_of(TSNode n) {

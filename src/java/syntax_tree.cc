@@ -131,4 +131,10 @@ bool has_error(TSNode node) {
   return ts_node_has_error(node);
 }
 
+bool is_type_declaration(std::string_view type) {
+  return type == "class_declaration" || type == "interface_declaration" ||
+         type == "enum_declaration" || type == "record_declaration" ||
+         type == "annotation_type_declaration";
+}
+
 }  // namespace panta::java

@@ -58,6 +58,8 @@ TSNode field(TSNode node, std::string_view field);
 std::vector<TSNode> named_children(TSNode node);
 /// True when some node inside `node` is an ERROR or MISSING node.
 bool has_error(TSNode node);
+/// Whether a node type declares a class, interface, enum, record or annotation type.
+bool is_type_declaration(std::string_view type);
 
 /// Calls `f` on `root` and every node below it, in source order (pre-order); `f` returns whether
 /// to go below the node it was given.

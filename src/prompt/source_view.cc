@@ -22,11 +22,6 @@ bool is_comment(std::string_view t) {
   return t == "line_comment" || t == "block_comment";
 }
 
-bool is_type(std::string_view t) {
-  return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
-         t == "record_declaration" || t == "annotation_type_declaration";
-}
-
 bool is_callable(std::string_view t) {
   return t == "method_declaration" || t == "constructor_declaration" ||
          t == "compact_constructor_declaration" || t == "static_initializer" || t == "block";
@@ -50,7 +45,7 @@ class Slicer {
     for (TSNode c : named_children(root)) {
       std::string_view t = node_type(c);
       if (t == "package_declaration" || t == "import_declaration") lines(c);
-      if (is_type(t)) type(c);
+      if (java::is_type_declaration(t)) type(c);
     }
     return out_;
   }
@@ -91,7 +86,7 @@ class Slicer {
   void member(TSNode m) {
     std::string_view t = node_type(m);
     if (is_comment(t)) return;
-    if (is_type(t)) return type(m);
+    if (java::is_type_declaration(t)) return type(m);
     if (t == "enum_body_declarations") {
       for (TSNode c : named_children(m)) member(c);
       return;
