@@ -42,6 +42,13 @@ cp -r "$root/tests/fixtures/plain-junit4" "$plain"
 (cd "$plain" && "${mvn_online[@]}" -f maven-pom.xml \
   org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent test \
   org.jacoco:jacoco-maven-plugin:0.8.15:report >/dev/null)
+# The defects fixture, built and tested as tests/unit/defects_cli_test.cc does (`mvn -o test`).
+# It has no test of its own: one is added, so that Surefire resolves its JUnit Platform provider.
+cp -r "$root/tests/fixtures/projects/defects" "$work/projects/defects"
+mkdir -p "$work/projects/defects/src/test/java/demo"
+printf 'package demo;\nclass PostageTest {\n  @org.junit.jupiter.api.Test\n  void t() {}\n}\n' \
+  > "$work/projects/defects/src/test/java/demo/PostageTest.java"
+(cd "$work/projects/defects" && "${mvn_online[@]}" test >/dev/null)
 # The Java 21 fixture, which the reactor takes only on a JDK 21 or newer (Temurin 25 here).
 jdk25=/usr/lib/jvm/temurin-25-jdk-amd64
 if [ -x "$jdk25/bin/javac" ]; then

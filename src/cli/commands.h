@@ -36,6 +36,7 @@ Runner define_analyze(CLI::App& sub);
 Runner define_coverage(CLI::App& sub);
 /// `panta test`: runs tests and prints their results.
 Runner define_test(CLI::App& sub);
+Runner define_defects(CLI::App& sub);
 /// `panta mutate`: PIT's mutation score of a class with its tests.
 Runner define_mutate(CLI::App& sub);
 /// `panta generate`: the generation loop (Algorithms 2 and 3).

@@ -29,6 +29,35 @@ std::string row(const ClassOutcome& o, size_t width) {
 
 }  // namespace
 
+// The confirmed defects first, each with its place and its reproducer; then how many
+// reproducers were not confirmed or refuted, and the disagreements, in one line.
+std::string defect_lines(const engine::GenerateReport& r) {
+  std::string out;
+  int unconfirmed = 0;
+  int refuted = 0;
+  for (const engine::DefectEntry& d : r.defects) {
+    if (d.status == engine::DefectStatus::kUnconfirmed) ++unconfirmed;
+    if (d.status == engine::DefectStatus::kRefuted) ++refuted;
+    if (d.status != engine::DefectStatus::kConfirmed && d.status != engine::DefectStatus::kFixed)
+      continue;
+    std::string values = d.expected.empty() && d.actual.empty() ? ""
+                         : d.expected.empty()
+                             ? " (" + d.actual + ")"
+                             : " (expected " + d.expected + ", actual " + d.actual + ")";
+    out += fmt::format("{}: {} defect at {}{}: {}{}; reproducer {}\n", r.class_name,
+                       d.status == engine::DefectStatus::kFixed ? "fixed" : "confirmed", d.file,
+                       d.line > 0 ? ":" + std::to_string(d.line) : "", d.claim, values, d.test);
+  }
+  if (unconfirmed + refuted > 0 || !r.disagreements.empty()) {
+    out += fmt::format(
+        "{}: {} reproducer{} not confirmed, {} refuted, {} disagreement{} (see the "
+        "report)\n",
+        r.class_name, unconfirmed, unconfirmed == 1 ? "" : "s", refuted, r.disagreements.size(),
+        r.disagreements.size() == 1 ? "" : "s");
+  }
+  return out;
+}
+
 std::string one_line_result(const engine::GenerateReport& r, double price_in, double price_out) {
   double cost = llm::cost(r.prompt_tokens(), r.completion_tokens(), price_in, price_out);
   std::string line = fmt::format(
@@ -39,6 +68,7 @@ std::string one_line_result(const engine::GenerateReport& r, double price_in, do
       r.iterations.size(), r.iterations.size() == 1 ? "" : "s", r.stop_reason, r.prompt_tokens(),
       r.completion_tokens(),
       price_in > 0 || price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "", r.test_file);
+  line = defect_lines(r) + line;
   if (r.mutants_stop.empty()) return line;
   auto score = [](const std::optional<double>& s) {
     return s ? fmt::format("{:.1f}%", *s) : std::string("-");
@@ -54,17 +84,21 @@ std::string summary_table(const std::vector<ClassOutcome>& outcomes) {
   std::string out = fmt::format("\n{:<{}}  {:>15}  {:>15}  {:>5}  {:>4}  {}\n", "class", width,
                                 "lines %", "branches %", "tests", "iter", "result");
   int kept = 0;
+  int confirmed = 0;
   std::map<std::string, int> by_status;
   for (const ClassOutcome& o : outcomes) {
     ++by_status[o.status];
     if (o.report) kept += o.report->tests_kept;
+    for (const auto& d : o.report ? o.report->defects : std::vector<engine::DefectEntry>{})
+      confirmed += d.status == engine::DefectStatus::kConfirmed ? 1 : 0;
     out += row(o, width);
   }
   std::string counts;
   for (const auto& [status, n] : by_status) {
     counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", n, status);
   }
-  return out + fmt::format("{} classes: {}; {} tests kept\n", outcomes.size(), counts, kept);
+  return out + fmt::format("{} classes: {}; {} tests kept{}\n", outcomes.size(), counts, kept,
+                           confirmed == 0 ? "" : fmt::format("; {} confirmed defects", confirmed));
 }
 
 std::vector<nlohmann::ordered_json> report_entries(const std::vector<ClassOutcome>& outcomes,

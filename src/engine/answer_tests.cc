@@ -6,6 +6,7 @@
 #include "core/cancel.h"
 #include "engine/local_fixes.h"
 #include "junit/junit_dialect.h"
+#include "junit/reproducer.h"
 
 namespace panta::engine {
 namespace {
@@ -33,6 +34,7 @@ AnswerTaker::AnswerTaker(TestValidator& validator, Repairer& repairer, const Eve
       repairer_(&repairer),
       events_(&events),
       types_(context.types),
+      defects_(context.defects),
       package_(std::move(context.test_package)),
       cut_fqn_(std::move(context.class_fqn)) {
   // A nested class (pkg.Outer.Inner) is named through its top-level class's name.
@@ -156,6 +158,45 @@ void AnswerTaker::drop(const Verdict& v, LoopState& state, IterationReport& it) 
   }
   (*events_)(event::TestDropped{v.name, first_line(v.error)});
   state.failed.push_back({v.name, v.code, v.error});
+  if (Disagreement d; defects_ != nullptr && defects_->disagreement(v, d))
+    state.disagreements.push_back(std::move(d));
+}
+
+Candidate AnswerTaker::refuted(const Verdict& v, const junit::ExtractedTests& from,
+                               LoopState& state) {
+  auto claim = junit::reproducer_mark(v.code);
+  DefectEntry e = defects_->entry(v, *claim, DefectStatus::kRefuted, "it passes");
+  (*events_)(event::DefectChecked{v.name, "refuted", junit::defect_text(*claim), e.why});
+  state.other_defects.push_back(std::move(e));
+  return {{v.name, junit::without_reproducer_mark(v.code)}, from};
+}
+
+Status AnswerTaker::check_reproducer(const Verdict& v, const junit::ExtractedTests& from,
+                                     LoopState& state, IterationReport& it, bool calls_the_class) {
+  auto claim = junit::reproducer_mark(v.code);
+  // One that does not call the class shows nothing about it, however it fails.
+  Result<DefectEntry> e = !calls_the_class ? defects_->entry(v, *claim, DefectStatus::kUnconfirmed,
+                                                             "it does not call " + cut_simple_)
+                          : v.compile_error
+                              ? defects_->entry(v, *claim, DefectStatus::kUnconfirmed,
+                                                "it does not compile: " + first_line(v.error))
+                              : defects_->confirm(v, *claim);
+  if (!e) return e.error();
+  (*events_)(event::DefectChecked{v.name, std::string(to_string(e->status)),
+                                  junit::defect_text(*claim), e->why});
+  // A confirmed reproducer is a finding, not a test that failed: not counted as generated (the
+  // pass rate is that of the tests meant to pass); any other is a test dropped.
+  if (e->status == DefectStatus::kConfirmed) {
+    --it.tests_generated;
+    --state.generated_total;
+    state.reproducers.push_back({{v.name, v.code}, from, *claim, std::move(*e)});
+  } else {
+    ++it.tests_failed;
+    // Shown in the next focused prompt with the tests not kept, and why.
+    state.set_aside.push_back({v.name, v.code, "a reproducer not confirmed: " + e->why});
+    state.other_defects.push_back(std::move(*e));
+  }
+  return ok_status();
 }
 
 Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, IterationReport& it) {
@@ -187,33 +228,68 @@ Result<bool> AnswerTaker::take(const std::string& answer, LoopState& state, Iter
       ++it.tests_generated;
       ++state.generated_total;
     }
-    if (v.passed || v.skipped) {
+    bool marked = defects_ != nullptr && junit::reproducer_mark(v.code).has_value();
+    if (v.passed && marked) {
+      (*events_)(event::TestKept{v.name});
+      taken.accepted.push_back(refuted(v, *extracted, state));
+    } else if (v.passed || v.skipped) {
       if (v.passed) (*events_)(event::TestKept{v.name});
       taken.accepted.push_back({{v.name, v.code}, *extracted});
     } else if (!v.tampering.empty()) {
       drop(v, state, it);
+    } else if (marked && !v.compile_error) {
+      // Never repaired: what it expects is its claim.
+      bool calls = std::none_of(elsewhere.begin(), elsewhere.end(),
+                                [&v](const junit::TestMethod& t) { return t.name == v.name; });
+      if (auto s = check_reproducer(v, *extracted, state, it, calls); !s) return s.error();
     } else {
       failing.push_back(v);
     }
   }
+  if (auto s = repair(failing, *extracted, taken, state, it); !s) return s.error();
+  if (panta::stop_requested()) return false;
+  if (auto s = keep(taken, state, it); !s) return s.error();
+  return true;
+}
+
+Status AnswerTaker::repair(const std::vector<Verdict>& failing,
+                           const junit::ExtractedTests& extracted, Taken& taken, LoopState& state,
+                           IterationReport& it) {
   for (const auto& group : group_by_cause(failing)) {
-    if (panta::stop_requested()) return false;
-    auto outcome = repairer_->repair(*state.file, group, *extracted, taken.accepted, it);
+    if (panta::stop_requested()) return ok_status();
+    auto outcome = repairer_->repair(*state.file, group, extracted, taken.accepted, it);
     if (!outcome) return outcome.error();
-    if (panta::stop_requested()) return false;
+    if (panta::stop_requested()) return ok_status();
     for (Candidate& fix : outcome->fixed) {
       (*events_)(event::TestKept{fix.test.name});
       taken.repaired.push_back(fix.test.name);
-      taken.accepted.push_back(std::move(fix));
+      if (defects_ != nullptr && junit::reproducer_mark(fix.test.code)) {
+        Verdict passed;
+        passed.name = fix.test.name;
+        passed.code = fix.test.code;
+        passed.passed = true;
+        taken.accepted.push_back(refuted(passed, fix.from, state));
+      } else {
+        taken.accepted.push_back(std::move(fix));
+      }
     }
     it.tests_repaired += static_cast<int>(outcome->repaired.size());
+    for (auto& [v, from] : outcome->reproducers) {
+      if (defects_ == nullptr) continue;
+      if (auto s = check_reproducer(v, from, state, it); !s) return s;
+    }
     junit::AnswerStatements said;
     said.defects = outcome->suspected_defects;
     state.take_statements(said);
-    for (const Verdict& v : outcome->unrepaired) drop(v, state, it);
+    for (const Verdict& v : outcome->unrepaired) {
+      if (defects_ != nullptr && v.compile_error && junit::reproducer_mark(v.code)) {
+        if (auto s = check_reproducer(v, extracted, state, it); !s) return s;  // never compiled
+      } else {
+        drop(v, state, it);
+      }
+    }
   }
-  if (auto s = keep(taken, state, it); !s) return s.error();
-  return true;
+  return ok_status();
 }
 
 // The answer's passing tests go into the file, those that break the others come out again.

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/defect_check.h"
 #include "engine/events.h"
 #include "engine/loop_state.h"
 #include "engine/repair.h"
@@ -19,6 +20,9 @@ struct AnswerContext {
   std::string test_package;
   /// The class under test (empty: every test is taken to name it).
   std::string class_fqn;
+  /// What confirms reproducers and reads disagreements (null: a test's reproducer marker is
+  /// not looked at, and dropped tests are not read as disagreements).
+  DefectCheck* defects = nullptr;
 };
 
 /// Takes the tests of one answer into the loop's state: skips repeats, validates the rest,
@@ -45,6 +49,16 @@ class AnswerTaker {
     std::vector<std::string> skipped;   ///< names of the accepted that were skipped
   };
   Status keep(Taken& taken, LoopState& state, IterationReport& it);
+  /// A reproducer that passed: an ordinary test without its marker, its entry refuted.
+  Candidate refuted(const Verdict& v, const junit::ExtractedTests& from, LoopState& state);
+  /// Runs a failed reproducer again and keeps what that shows (junit/reproducer.h); one that
+  /// does not call the class under test, or did not compile, is unconfirmed as it is. Counts
+  /// it in `it`: a confirmed one is not a generated test, another is a test dropped.
+  Status check_reproducer(const Verdict& v, const junit::ExtractedTests& from, LoopState& state,
+                          IterationReport& it, bool calls_the_class = true);
+  /// The repairs of the failing tests, a prompt per cause, and what came of them.
+  Status repair(const std::vector<Verdict>& failing, const junit::ExtractedTests& extracted,
+                Taken& taken, LoopState& state, IterationReport& it);
   void drop(const Verdict& v, LoopState& state, IterationReport& it);
   std::vector<junit::TestMethod> not_naming_the_class(std::vector<junit::TestMethod>& fresh,
                                                       const junit::ExtractedTests& extracted,
@@ -59,6 +73,7 @@ class AnswerTaker {
   Repairer* repairer_;
   const EventSink* events_;
   const project::TypeIndex* types_;
+  DefectCheck* defects_;
   std::string package_;
   std::string cut_fqn_;
   std::string cut_simple_;  ///< The class's simple name (its top-level class's, when nested).

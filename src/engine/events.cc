@@ -182,6 +182,21 @@ std::string line(const RepairSaysDefect& d) {
   return "  " + d.test + " is not repaired: the answer says the code is wrong (" + d.defect + ")";
 }
 
+std::string line(const DefectChecked& d) {
+  if (d.status == "confirmed") return "  confirmed a defect: " + d.test + " (" + d.claim + ")";
+  if (d.status == "refuted") {
+    return "  " + d.test + " passes: its claim does not hold (" + d.claim +
+           "); it is an ordinary test";
+  }
+  if (d.status == "fixed") return "  fixed: " + d.test + " passes now (" + d.claim + ")";
+  return "  " + d.test + " does not confirm its claim (" + d.claim + "): " + d.why;
+}
+
+std::string line(const DefectsWritten& d) {
+  return fmt::format("  {} confirmed {} kept, disabled, in {}", d.tests,
+                     d.tests == 1 ? "reproducer" : "reproducers", d.path);
+}
+
 std::string line(const RepairRepeats& r) {
   return "  the repair of " + r.test + " repeats the existing test " + r.existing;
 }

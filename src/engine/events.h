@@ -149,6 +149,18 @@ struct RepairSaysDefect {
   std::string test;
   std::string defect;  ///< The answer's first "Suspected defects" line.
 };
+/// What the run made of a reproducer (a test marked `// Suspected defect:`).
+struct DefectChecked {
+  std::string test;
+  std::string status;  ///< confirmed, refuted, unconfirmed, fixed
+  std::string claim;   ///< "line 42: claim"
+  std::string why;
+};
+/// Confirmed reproducers were written, disabled, into their own test class.
+struct DefectsWritten {
+  std::string path;
+  size_t tests = 0;
+};
 struct RepairRepeats {
   std::string test;
   std::string existing;
@@ -183,7 +195,8 @@ using Event = std::variant<
     event::AnswerTooLarge, event::TestsRepeat, event::TestSkipped, event::RepairAttempt,
     event::NotRepairable, event::TestKept, event::TestDropped, event::NotTogether,
     event::RepairWithoutSource, event::RepairRepeats, event::RepairMember, event::RepairSaysDefect,
-    event::BackedUp, event::UserEditMerged, event::FinalCheckFailed, event::DryRun>;
+    event::DefectChecked, event::DefectsWritten, event::BackedUp, event::UserEditMerged,
+    event::FinalCheckFailed, event::DryRun>;
 
 /// "1 round", "2 rounds": `n` and the noun, in the plural unless `n` is 1.
 std::string counted(int64_t n, const char* noun);

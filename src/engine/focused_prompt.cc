@@ -1,5 +1,7 @@
 #include "engine/focused_prompt.h"
 
+#include "engine/defects_file.h"
+
 #include <fmt/format.h>
 
 #include <cctype>
@@ -161,6 +163,10 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   out.recorded.clear();
   for (const std::string& d : state.suspected_defects)
     out.recorded.push_back(d.substr(0, d.find(':')));
+  out.reproducers.clear();
+  for (const Reproducer& r : state.reproducers)
+    out.reproducers.push_back(r.test.name + " (" + junit::defect_text(r.claim) + ")");
+  out.defects_class = defects_class_for(cut).name;
   return gaps;
 }
 

@@ -13,6 +13,8 @@
 #include "core/sha256.h"
 #include "engine/answer_tests.h"
 #include "engine/class_under_test.h"
+#include "engine/defect_check.h"
+#include "engine/defects_keeper.h"
 #include "engine/final_check.h"
 #include "engine/gaps.h"
 #include "engine/loop_state.h"
@@ -28,6 +30,7 @@
 #include "engine/test_file_writer.h"
 #include "engine/test_validator.h"
 #include "engine/user_edits.h"
+#include "junit/reproducer.h"
 #include "llm/llm_error.h"
 #include "project/test_file_location.h"
 #include "project/type_index.h"
@@ -82,6 +85,9 @@ class Generation {
   Result<GenerateReport> finish(Clock::time_point start);
   Status save();
   Status adopt_user_edit(const std::string& user_text);
+  std::string run_name() const {
+    return journal_.active() ? std::to_string(journal_.run_id()) : "run";
+  }
 
   std::unique_ptr<Strategy> strategy_;
   const project::Project& project_;
@@ -96,6 +102,8 @@ class Generation {
   std::optional<ModelCaller> model_;
   std::optional<TestValidator> validator_;
   std::optional<Repairer> repairer_;
+  std::optional<DefectCheck> defect_check_;
+  std::optional<DefectsKeeper> defects_;
   std::optional<TestFileWriter> writer_;
   std::optional<project::TypeIndex> types_;
   std::optional<MutantsStep> mutants_;
@@ -171,6 +179,8 @@ Status Generation::load(const std::string& prompt_dir) {
   model_.emplace(llm_, *prompts_, std::move(mo), events_);
   validator_.emplace(session_, *cut_,
                      ValidatorOptions{options_.test_timeout, options_.check_each_test_in_class});
+  defect_check_.emplace(*validator_, *cut_, project_);
+  defects_.emplace(project_, session_, *cut_, *defect_check_, events_, options_.test_timeout);
   repairer_.emplace(*model_, *validator_, *cut_, junit_,
                     strategy_->repair_attempts(options_.repair_attempts), events_,
                     strategy_->repair_prompt());
@@ -277,6 +287,12 @@ Result<GenerateReport> Generation::run() {
   report_.strategy = options_.strategy;
   report_.llm = llm_name_;
   report_.test_file = cut_->test_path;
+  bool moved = false;  // reproducers kept earlier that pass now, moved into the test class
+  if (!options_.resume && !options_.dry_run) {
+    auto rechecked = defects_->recheck(state_);
+    if (!rechecked) return rechecked.error();
+    moved = *rechecked;
+  }
   if (auto s = measure_initial(); !s) return s.error();
   report_.initial_line_coverage = state_.line_pct();
   report_.initial_branch_coverage = state_.branch_pct();
@@ -285,8 +301,11 @@ Result<GenerateReport> Generation::run() {
   int max_iter = strategy_->iteration_limit(*cut_, options_.max_iterations);
   int first_iter = 1;
   if (auto s = begin_or_resume(max_iter, first_iter); !s) return s.error();
-  writer_->set_run(journal_.active() ? std::to_string(journal_.run_id()) : "run",
-                   options_.resume.has_value() && state_.test_file_backed_up);
+  writer_->set_run(run_name(), options_.resume.has_value() && state_.test_file_backed_up);
+  if (moved) {
+    if (auto s = defects_->write_pending(run_name()); !s) return s.error();
+    if (auto s = save(); !s) return s.error();
+  }
   checkpoints_.push_back({*state_.file, state_.kept.size()});
   kept_at_last_save_ = state_.kept.size();
   report_.stop_reason = "iteration limit";
@@ -449,7 +468,10 @@ Status Generation::ask_and_take(PlannedPrompt& p, size_t prompts, IterationRepor
     events_(event::AnswerNote{"not read (see the answer format): " + unread});
   it.prompt_tokens += answer->prompt_tokens;
   it.completion_tokens += answer->completion_tokens;
-  AnswerTaker taker{*validator_, *repairer_, events_, {&*types_, cut_->package, cut_->class_name}};
+  AnswerTaker taker{*validator_,
+                    *repairer_,
+                    events_,
+                    {&*types_, cut_->package, cut_->class_name, &*defect_check_}};
   auto taken = taker.take(answer->text, state_, it);
   if (!taken) return taken.error();
   report_.suspected_defects = state_.suspected_defects;  // repair answers may add some
@@ -565,7 +587,13 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
                              counted(static_cast<int>(kept_before - state_.kept.size()), "test");
     }
   }
-  if (!report_.interrupted && !dry_run_done_) mutants_->finish(*state_.file, events_, report_);
+  if (!report_.interrupted && !dry_run_done_) {
+    auto kept = defects_->keep(state_, run_name());
+    if (!kept) return kept.error();
+    report_.defects_file = *kept;
+    mutants_->finish(*state_.file, events_, report_);
+  }
+  report_defects(state_, report_);
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
   report_.possibly_infeasible = strategy_->possibly_infeasible(current_gaps());

@@ -5,6 +5,35 @@
 #include "engine/gaps.h"
 
 namespace panta::engine {
+namespace {
+
+nlohmann::ordered_json reproducer_json(const Reproducer& r) {
+  nlohmann::ordered_json members = nlohmann::ordered_json::array();
+  for (const auto& [key, code] : r.from.members) members.push_back({key, code});
+  return {{"name", r.test.name},
+          {"code", r.test.code},
+          {"imports", r.from.imports},
+          {"members", std::move(members)},
+          {"class_annotations", r.from.class_annotations},
+          {"claim", {r.claim.first_line, r.claim.last_line, r.claim.claim}},
+          {"entry", defect_json(r.entry)}};
+}
+
+Reproducer reproducer_from_json(const nlohmann::json& j) {
+  Reproducer r;
+  r.test = {j.value("name", ""), j.value("code", "")};
+  r.from.imports = j.value("imports", std::vector<std::string>{});
+  for (const auto& m : j.value("members", nlohmann::json::array()))
+    r.from.members.emplace_back(m[0].get<std::string>(), m[1].get<std::string>());
+  r.from.class_annotations = j.value("class_annotations", std::vector<std::string>{});
+  r.from.tests = {r.test};
+  const auto& c = j.at("claim");
+  r.claim = {c[0].get<uint32_t>(), c[1].get<uint32_t>(), c[2].get<std::string>()};
+  r.entry = defect_from_json(j.value("entry", nlohmann::json::object()));
+  return r;
+}
+
+}  // namespace
 
 double LoopState::line_pct() const {
   return coverage.lines.empty() ? 0 : coverage.line_counter().percent();
@@ -30,7 +59,16 @@ nlohmann::ordered_json LoopState::to_json() const {
       out.push_back({{"name", f.name}, {"code", f.code}, {"error", f.error}});
     return out;
   };
+  nlohmann::ordered_json confirmed = nlohmann::ordered_json::array();
+  for (const Reproducer& r : reproducers) confirmed.push_back(reproducer_json(r));
+  nlohmann::ordered_json others = nlohmann::ordered_json::array();
+  for (const DefectEntry& d : other_defects) others.push_back(defect_json(d));
+  nlohmann::ordered_json disagreed = nlohmann::ordered_json::array();
+  for (const Disagreement& d : disagreements) disagreed.push_back(disagreement_json(d));
   return {{"no_increase", no_increase},
+          {"reproducers", std::move(confirmed)},
+          {"other_defects", std::move(others)},
+          {"disagreements", std::move(disagreed)},
           {"history", std::move(paths)},
           {"failed", tests(failed)},
           {"set_aside", tests(set_aside)},
@@ -110,6 +148,15 @@ void LoopState::restore_from(const nlohmann::json& state) {
   for (const std::string& k : state.value("skipped", std::vector<std::string>{})) {
     if (std::find(kept.begin(), kept.end(), k) != kept.end()) skipped.push_back(k);
   }
+  reproducers.clear();
+  for (const auto& r : state.value("reproducers", nlohmann::json::array()))
+    reproducers.push_back(reproducer_from_json(r));
+  other_defects.clear();
+  for (const auto& d : state.value("other_defects", nlohmann::json::array()))
+    other_defects.push_back(defect_from_json(d));
+  disagreements.clear();
+  for (const auto& d : state.value("disagreements", nlohmann::json::array()))
+    disagreements.push_back(disagreement_from_json(d));
   answers = state.value("answers", 0);
   llm_s = state.value("llm_s", 0.0);
 }

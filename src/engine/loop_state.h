@@ -8,12 +8,22 @@
 #include <vector>
 
 #include "coverage/coverage.h"
+#include "engine/report.h"
 #include "junit/answer_statements.h"
 #include "junit/test_file.h"
 #include "prompt/prompt_inputs.h"
 #include "select/path_selection.h"
 
 namespace panta::engine {
+
+/// A reproducer the run confirmed (junit/reproducer.h): the test as it ran, what its answer
+/// gave it, its claim and its report entry. It goes into the defects test class at the end.
+struct Reproducer {
+  junit::TestMethod test;
+  junit::ExtractedTests from;
+  junit::AnswerStatements::Defect claim;
+  DefectEntry entry;
+};
 
 /// Everything an iteration changes. A copy is the snapshot that undoes an iteration cut short;
 /// to_json() is what the journal keeps after each iteration for --resume.
@@ -45,6 +55,12 @@ struct LoopState {
   std::map<std::string, std::string> said_unreachable;
   /// The `Defect:` statements of the answers ("line 42: claim"), each once, in order.
   std::vector<std::string> suspected_defects;
+  /// Confirmed reproducers, in the order they were confirmed.
+  std::vector<Reproducer> reproducers;
+  /// The other reproducers' entries (refuted, unconfirmed).
+  std::vector<DefectEntry> other_defects;
+  /// Generated tests dropped after failing at their own assertion.
+  std::vector<Disagreement> disagreements;
   /// Mutants (by the key MutantsStep gives them) an answer said no test can kill, with why.
   std::map<std::string, std::string> equivalent_mutants;
   /// Whether the last answer held a statement the loop took (`Unreachable:`, `Defect:`, ...).

@@ -5,10 +5,12 @@
 #include <set>
 
 #include "core/cancel.h"
+#include "engine/stack_frames.h"
 #include "java/line_facts.h"
 #include "java/source_text.h"
 #include "junit/answer_statements.h"
 #include "junit/junit_dialect.h"
+#include "junit/reproducer.h"
 #include "prompt/source_view.h"
 
 namespace panta::engine {
@@ -24,35 +26,6 @@ std::string unrepairable_reason(const Verdict& v) {
 }
 
 namespace {
-
-// The frames of a stack trace, in order: what follows each "at " up to its line's end, when it
-// names a place ("demo.Calc.a(Calc.java:3)").
-std::vector<std::string> stack_frames(const std::string& trace) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  while ((at = trace.find("at ", at)) != std::string::npos) {
-    size_t end = trace.find('\n', at);
-    std::string frame = trace.substr(at + 3, end == std::string::npos ? end : end - at - 3);
-    at += 3;
-    if (frame.find('(') != std::string::npos) out.push_back(std::move(frame));
-  }
-  return out;
-}
-
-// The first frame of a stack trace in the project's code (main or test classes): not the JDK's,
-// nor a test library's or Panta's; "" when there is none.
-std::string first_project_frame(const std::string& trace) {
-  static constexpr std::string_view kLibraries[] = {
-      "java.",          "javax.",          "jdk.",         "sun.",          "com.sun.",
-      "org.junit.",     "org.opentest4j.", "org.assertj.", "org.hamcrest.", "org.mockito.",
-      "net.bytebuddy.", "org.panta.",      "junit.",       "kotlin."};
-  for (const std::string& frame : stack_frames(trace)) {
-    bool library = std::any_of(std::begin(kLibraries), std::end(kLibraries),
-                               [&frame](std::string_view p) { return frame.starts_with(p); });
-    if (!library) return frame;
-  }
-  return "";
-}
 
 // A verdict's cause, as grouping compares it.
 std::string cause_of(const Verdict& v) {
@@ -214,8 +187,10 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
     in.error += (open.size() > 1 && !same_error ? v.name + ":\n" : "") + v.error;
     if (!in.error.empty() && in.error.back() != '\n') in.error += "\n";
   }
+  in.has_reproducers = std::any_of(open.begin(), open.end(), [](const Verdict& v) {
+    return junit::reproducer_mark(v.code).has_value();
+  });
   if (style_ == RepairPrompt::kSlicedWithDefects) {
-    in.defects_section = true;
     // What the failing tests and the helpers they may use call, and the error's frames.
     std::string tests;
     for (const Verdict& v : open) tests += v.code + "\n";
@@ -246,9 +221,17 @@ bool Repairer::says_code_is_wrong(const std::string& answer, bool has_tests,
 
 namespace {
 
+// The claim of a fix that carries the reproducer marker, or of the test it fixes.
+std::optional<junit::AnswerStatements::Defect> reproducer_claim(const Verdict& fix,
+                                                                const Verdict& fixed) {
+  auto claim = junit::reproducer_mark(fix.code);
+  return claim ? claim : junit::reproducer_mark(fixed.code);
+}
+
 // What the fixes' verdicts make of the tests they fix (by name, else the next open one): a
-// passing fix goes to `out.fixed`, one that tampered is given up, any other failure stays open
-// with the fix's error.
+// passing fix goes to `out.fixed`, one that tampered is given up, a reproducer (the fix or the
+// test it fixes carries the marker) that compiles goes to `out.reproducers` as it is, any other
+// failure stays open with the fix's error.
 void settle(std::vector<Verdict>& verdicts, const std::vector<junit::TestMethod>& fixes,
             const junit::ExtractedTests& from, std::vector<Verdict>& open, RepairOutcome& out) {
   for (size_t i = 0; i < verdicts.size() && !open.empty(); ++i) {
@@ -262,6 +245,10 @@ void settle(std::vector<Verdict>& verdicts, const std::vector<junit::TestMethod>
       open.erase(target);
     } else if (!fix.tampering.empty()) {  // not fed back: what it tried is no mistake to fix
       out.unrepaired.push_back(std::move(fix));
+      open.erase(target);
+    } else if (auto claim = reproducer_claim(fix, *target); claim && !fix.compile_error) {
+      fix.code = junit::with_reproducer_mark(fix.code, *claim);
+      out.reproducers.emplace_back(std::move(fix), from);
       open.erase(target);
     } else {
       *target = std::move(fix);

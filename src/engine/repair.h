@@ -22,6 +22,10 @@ struct RepairOutcome {
   std::vector<Verdict> unrepaired;    ///< the last verdict of each test no fix made pass
   std::vector<Candidate> fixed;       ///< the passing fixes, with the repair answers they came from
   std::vector<std::string> repaired;  ///< the names of the failing tests that a fix replaced
+  /// Fixes that carry a reproducer's marker (junit/reproducer.h), compile and fail: the answer
+  /// says the test is right and the code wrong, or a reproducer's compile error is mended. Never
+  /// repaired further; with the answer they came from.
+  std::vector<std::pair<Verdict, junit::ExtractedTests>> reproducers;
   /// The "Suspected defects" lines of the repair answers (focused: a test found a defect).
   std::vector<junit::AnswerStatements::Defect> suspected_defects;
 };

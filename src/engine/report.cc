@@ -60,6 +60,61 @@ IterationReport iteration_from_json(const nlohmann::json& j) {
   return i;
 }
 
+std::string_view to_string(DefectStatus status) {
+  switch (status) {
+    case DefectStatus::kConfirmed:
+      return "confirmed";
+    case DefectStatus::kRefuted:
+      return "refuted";
+    case DefectStatus::kUnconfirmed:
+      return "unconfirmed";
+    case DefectStatus::kFixed:
+      return "fixed";
+  }
+  return "unconfirmed";
+}
+
+nlohmann::ordered_json defect_json(const DefectEntry& d) {
+  return {{"test", d.test},
+          {"file", d.file},
+          {"line", d.line},
+          {"claim", d.claim},
+          {"status", to_string(d.status)},
+          {"expected", d.expected},
+          {"actual", d.actual},
+          {"why", d.why}};
+}
+
+DefectEntry defect_from_json(const nlohmann::json& j) {
+  DefectEntry d;
+  d.test = j.value("test", "");
+  d.file = j.value("file", "");
+  d.line = j.value("line", 0u);
+  d.claim = j.value("claim", "");
+  std::string status = j.value("status", "");
+  for (DefectStatus s : {DefectStatus::kConfirmed, DefectStatus::kRefuted,
+                         DefectStatus::kUnconfirmed, DefectStatus::kFixed}) {
+    if (to_string(s) == status) d.status = s;
+  }
+  d.expected = j.value("expected", "");
+  d.actual = j.value("actual", "");
+  d.why = j.value("why", "");
+  return d;
+}
+
+nlohmann::ordered_json disagreement_json(const Disagreement& d) {
+  return {{"test", d.test},
+          {"line", d.line},
+          {"expected", d.expected},
+          {"actual", d.actual},
+          {"message", d.message}};
+}
+
+Disagreement disagreement_from_json(const nlohmann::json& j) {
+  return {j.value("test", ""), j.value("line", 0u), j.value("expected", ""), j.value("actual", ""),
+          j.value("message", "")};
+}
+
 namespace {
 
 nlohmann::ordered_json tampering_json(const std::vector<std::pair<std::string, std::string>>& t) {
@@ -71,6 +126,10 @@ nlohmann::ordered_json tampering_json(const std::vector<std::pair<std::string, s
 nlohmann::ordered_json report_fields(const GenerateReport& r) {
   nlohmann::ordered_json its = nlohmann::ordered_json::array();
   for (const auto& i : r.iterations) its.push_back(iteration_json(i));
+  nlohmann::ordered_json defects = nlohmann::ordered_json::array();
+  for (const auto& d : r.defects) defects.push_back(defect_json(d));
+  nlohmann::ordered_json disagreements = nlohmann::ordered_json::array();
+  for (const auto& d : r.disagreements) disagreements.push_back(disagreement_json(d));
   nlohmann::ordered_json infeasible = nlohmann::ordered_json::array();
   for (const auto& p : r.possibly_infeasible) {
     infeasible.push_back({{"line", p.line}, {"what", p.what}, {"why", p.why}});
@@ -98,7 +157,10 @@ nlohmann::ordered_json report_fields(const GenerateReport& r) {
           {"llm_s", r.llm_s},
           {"possibly_infeasible", std::move(infeasible)},
           {"suspected_defects", r.suspected_defects},
-          {"tampering", tampering_json(r.tampering)}};
+          {"tampering", tampering_json(r.tampering)},
+          {"defects", defects},
+          {"defects_file", r.defects_file},
+          {"disagreements", disagreements}};
 }
 
 }  // namespace

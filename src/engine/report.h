@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace panta::engine {
@@ -36,6 +37,37 @@ struct PossiblyInfeasible {
   std::string why;   ///< a constant condition, or "asked for N times without progress"
 };
 
+/// What became of a reproducer (a test marked `// Suspected defect:`, junit/reproducer.h).
+enum class DefectStatus {
+  kConfirmed,    ///< It failed alike in two runs, at its assertion or in the main code.
+  kRefuted,      ///< It passed: the code does what the test expects.
+  kUnconfirmed,  ///< It failed for another reason, or not alike twice, or did not compile.
+  kFixed,        ///< A reproducer kept earlier passes now: the code was fixed.
+};
+std::string_view to_string(DefectStatus status);
+
+/// One reproducer in the report ("defects").
+struct DefectEntry {
+  std::string test;   ///< "pkg.FooDefectsTest#name" (confirmed), else as the test was named
+  std::string file;   ///< The class under test's source, relative to the project
+  uint32_t line = 0;  ///< The line the claim names, else the first of the main code's frame, or 0
+  std::string claim;
+  DefectStatus status = DefectStatus::kUnconfirmed;
+  std::string expected;  ///< From the failure: the comparison's values, when it had some
+  std::string actual;    ///< (else the exception and its message)
+  std::string why;       ///< What was seen (unconfirmed: why not confirmed)
+};
+
+/// A generated test dropped after it failed at its own assertion ("disagreements"): evidence
+/// that the code and what the model expects of it differ, though not marked as a defect.
+struct Disagreement {
+  std::string test;
+  uint32_t line = 0;  ///< The failing assertion's line in the test file, 0 when unknown
+  std::string expected;
+  std::string actual;
+  std::string message;  ///< The failure's exception and message
+};
+
 /// What a run of one class did: the report's fields (README, `--report`).
 struct GenerateReport {
   std::string class_name;
@@ -58,6 +90,11 @@ struct GenerateReport {
   std::vector<PossiblyInfeasible> possibly_infeasible;
   /// What the answers' `Defect:` statements said ("line 42: claim"), each once.
   std::vector<std::string> suspected_defects;
+  /// Reproducers, confirmed ones first (junit/reproducer.h, engine/defect_check.h).
+  std::vector<DefectEntry> defects;
+  /// Where the confirmed reproducers are kept, "" when none is.
+  std::string defects_file;
+  std::vector<Disagreement> disagreements;
   /// Generated tests dropped for trying to reach their verdict (README, Sandbox): name and what
   /// it was.
   std::vector<std::pair<std::string, std::string>> tampering;
@@ -79,6 +116,12 @@ struct GenerateReport {
 /// An iteration as the report (and the journal's state) writes it, and back.
 nlohmann::ordered_json iteration_json(const IterationReport& i);
 IterationReport iteration_from_json(const nlohmann::json& j);
+
+/// A defect entry as the report writes it, and back (the journal keeps them for --resume).
+nlohmann::ordered_json defect_json(const DefectEntry& d);
+DefectEntry defect_from_json(const nlohmann::json& j);
+nlohmann::ordered_json disagreement_json(const Disagreement& d);
+Disagreement disagreement_from_json(const nlohmann::json& j);
 
 /// The report as the JSON object the README describes.
 nlohmann::ordered_json report_object(const GenerateReport& report);

@@ -74,6 +74,21 @@ Status TestFileWriter::save(const std::string& text, bool has_tests) {
   return ok_status();
 }
 
+Status TestFileWriter::remove() {
+  std::error_code ec;
+  if (!fs::exists(path_, ec)) return ok_status();
+  if (!backed_up_) {
+    existed_ = true;
+    if (auto s = back_up(); !s) return s;
+    backed_up_ = true;
+  }
+  if (!fs::remove(path_, ec) || ec) return Error{"cannot remove " + path_ + ": " + ec.message()};
+  existed_ = false;
+  last_.clear();
+  if (wrote_) return wrote_({path_});
+  return ok_status();
+}
+
 Result<std::string> TestFileWriter::keep_pending(const std::string& text) const {
   std::error_code ec;
   fs::path rel = fs::relative(path_, root_, ec);

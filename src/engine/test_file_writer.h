@@ -44,6 +44,8 @@ class TestFileWriter {
   /// someone else made since is backed up first, as the user's.
   Status save(const std::string& text, bool has_tests);
 
+  /// Removes the file (backed up first, as save does); nothing when it does not exist.
+  Status remove();
   /// Keeps `text` in .panta/pending/<run>/<the file's path in the project> (<run>.2, ... when
   /// that is taken) without touching the file; returns where.
   Result<std::string> keep_pending(const std::string& text) const;

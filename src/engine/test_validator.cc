@@ -119,7 +119,7 @@ bool TestValidator::belongs_to(const runner::TestResult& r, const std::string& n
 }
 
 std::string TestValidator::failure_of(const runner::RunResult& run, const std::string& name,
-                                      bool* skipped) const {
+                                      bool* skipped, const runner::TestResult** failed) const {
   bool seen = false;
   std::string skip;
   for (const auto& r : run.results) {
@@ -128,6 +128,7 @@ std::string TestValidator::failure_of(const runner::RunResult& run, const std::s
     if (r.status == runner::TestStatus::kSkipped) {
       skip = describe(r);
     } else if (r.status != runner::TestStatus::kPassed) {
+      if (failed != nullptr) *failed = &r;
       return describe(r);
     }
   }
@@ -146,16 +147,26 @@ bool TestValidator::left_something(const runner::RunResult& run, const std::stri
 }
 
 void TestValidator::judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const {
-  v.error = failure_of(run, v.name, &v.skipped);
+  const runner::TestResult* failed = nullptr;
+  v.error = failure_of(run, v.name, &v.skipped, &failed);
+  v.failure.reset();
+  if (failed != nullptr) {
+    v.failure = *failed;
+    v.failure->stdout_text.clear();  // what the repair prompt shows is in `error`
+    v.failure->stderr_text.clear();
+  }
   v.tampering = run.tampering_outside_tests;
   for (const auto& r : run.results) {
     if (belongs_to(r, v.name) && !r.tampering.empty()) v.tampering = r.tampering;
   }
   if (!v.tampering.empty() && v.error.empty()) v.error = "tampering: " + v.tampering;
   if (probe != nullptr) {
-    v.error = probe->in_file_lines(v.error, fs::path(cut_->test_path).filename().string());
+    std::string file = fs::path(cut_->test_path).filename().string();
+    v.error = probe->in_file_lines(v.error, file);
+    if (v.failure) v.failure->stack_trace = probe->in_file_lines(v.failure->stack_trace, file);
   }
   v.passed = v.error.empty();
+  if (v.passed || v.skipped) v.failure.reset();
 }
 
 Result<ClassRun> TestValidator::run_class(const junit::TestFile& file) {
@@ -397,6 +408,24 @@ Result<Verdict> TestValidator::try_for_gain(const junit::TestFile& file,
   // Without a store to compare with (a restarted helper), a passing test is given the benefit.
   gained =
       v.passed && (!measured || store_runs_ <= 0 || covered(store_coverage_) != covered(before));
+  return v;
+}
+
+Result<Verdict> TestValidator::run_again(const Verdict& failed) {
+  Verdict v = failed;
+  if (!failed.context) return Error{"no probe to run " + failed.name + " in again"};
+  const Probe& probe = *failed.context;
+  auto compiled = session_->compile_test_text(cut_->test_path, probe.file().text(), kProbeUnit);
+  if (!compiled) return compiled.error();
+  if (!compiled->success) {
+    v.passed = false;
+    v.failure.reset();
+    v.error = "its probe no longer compiles";
+    return v;
+  }
+  auto alone = run_probe({v.name}, false);
+  if (!alone) return alone.error();
+  judge(v, *alone, &probe);
   return v;
 }
 

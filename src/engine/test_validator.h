@@ -78,6 +78,11 @@ class TestValidator {
                                const junit::ExtractedTests& from,
                                const std::vector<Candidate>& accepted, bool& gained);
 
+  /// Runs `failed` (a verdict of try_tests that ran, with its probe) once more, alone, in a
+  /// fresh run of its probe compiled again: the verdict of that run. Fails only when the
+  /// helper does.
+  Result<Verdict> run_again(const Verdict& failed);
+
   /// The failing tests `failing` (of one answer's validation) with everything of the class they
   /// use, numbered as in the test file their errors refer to: what a repair prompt shows. The
   /// class's head and each member are shown once, where the first test's probe has them.
@@ -108,8 +113,8 @@ class TestValidator {
   Result<coverage::SourceCoverage> merge_coverage(const junit::TestFile& file,
                                                   const std::vector<Candidate>& tests);
   std::string breaks_the_class();
-  std::string failure_of(const runner::RunResult& run, const std::string& name,
-                         bool* skipped) const;
+  std::string failure_of(const runner::RunResult& run, const std::string& name, bool* skipped,
+                         const runner::TestResult** failed = nullptr) const;
   void judge(Verdict& v, const runner::RunResult& run, const Probe* probe) const;
   /// Whether the sandbox failed the test `name` of `run` for what it tried or left behind.
   bool left_something(const runner::RunResult& run, const std::string& name) const;

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/probe.h"
 #include "junit/test_answer.h"
+#include "runner/jvm_runner.h"
 
 namespace panta::engine {
 
@@ -16,6 +18,9 @@ struct Verdict {
   bool skipped = false;  ///< It ran but was skipped (@Disabled, a failed assumption).
   bool compile_error = false;
   std::string error;  ///< javac's errors with their lines, or the failure and its trace.
+  /// The run's result that failed it, as the JVM helper reported it (exception, message, trace
+  /// in the probe's lines, compared values); none when it passed, was skipped or did not compile.
+  std::optional<runner::TestResult> failure;
   /// What it tried that the sandbox refused ("tried reflection on org.panta..."): such a test
   /// is dropped as it is, never repaired. "" for any other outcome.
   std::string tampering;

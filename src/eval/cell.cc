@@ -19,6 +19,13 @@ nlohmann::ordered_json metrics_json(const CellMetrics& m) {
                               {"outside_s", m.outside_s},
                               {"stop_reason", m.stop_reason}};
   if (m.mutation_score) j["mutation_score"] = *m.mutation_score;
+  if (m.defects) {
+    j["defects"] = {{"confirmed", m.defects->confirmed},
+                    {"revealing", m.defects->revealing},
+                    {"false_alarms", m.defects->false_alarms},
+                    {"pinning", m.defects->pinning}};
+  }
+  if (!m.defects_note.empty()) j["defects_note"] = m.defects_note;
   return j;
 }
 
@@ -41,6 +48,12 @@ CellMetrics metrics_from_json(const nlohmann::json& j) {
   m.model_s = j.value("model_s", 0.0);
   m.outside_s = j.value("outside_s", 0.0);
   m.stop_reason = j.value("stop_reason", "");
+  if (j.contains("defects") && j["defects"].is_object()) {
+    const auto& d = j["defects"];
+    m.defects = DefectFigures{d.value("confirmed", 0), d.value("revealing", 0),
+                              d.value("false_alarms", 0), d.value("pinning", 0)};
+  }
+  m.defects_note = j.value("defects_note", "");
   return m;
 }
 

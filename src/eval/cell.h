@@ -17,6 +17,15 @@ struct CellKey {
   bool operator==(const CellKey&) const = default;
 };
 
+/// A cell's tests on the fixed version of its class (EvalSpec subject's fixed_src).
+struct DefectFigures {
+  int confirmed = 0;     ///< Confirmed reproducers of the run (in the defects test class)
+  int revealing = 0;     ///< ... that pass on the fixed version: the bug revealed
+  int false_alarms = 0;  ///< ... that still fail on it
+  int pinning = 0;       ///< Kept tests that fail on the fixed version: the bug pinned
+  bool operator==(const DefectFigures&) const = default;
+};
+
 /// What a finished cell measured on its final test file.
 struct CellMetrics {
   double line_coverage = 0;  ///< Percent, as `panta generate` reports them.
@@ -34,6 +43,9 @@ struct CellMetrics {
   double model_s = 0;    ///< Waiting for the model.
   double outside_s = 0;  ///< wall_s - model_s.
   std::string stop_reason;
+  /// Measured when the subject has a fixed version; nullopt otherwise ...
+  std::optional<DefectFigures> defects;
+  std::string defects_note;  ///< ... or when it could not be measured, why.
 };
 
 /// A cell's outcome: "done" with its metrics, or "failed" with why (both are finished and

@@ -173,6 +173,9 @@ Result<CellMetrics> metrics_from_report(const std::string& report_path) {
   }
   m.model_s = j.value("llm_s", 0.0);
   m.stop_reason = j.value("stop_reason", "");
+  m.defects = DefectFigures{};
+  for (const nlohmann::json& d : j.value("defects", nlohmann::json::array()))
+    m.defects->confirmed += d.value("status", "") == "confirmed" ? 1 : 0;
   return m;
 }
 
@@ -270,6 +273,61 @@ void GenerateProcessRunner::measure_mutation(const CellKey& key, const Subject& 
   metrics.mutants_detected = figures->detected;
 }
 
+// Puts the fixed version's files over the copy's main sources.
+Status overlay_fixed(const Subject& subject, const std::string& scratch) {
+  std::string main_src = subject.main_src.empty() ? (fs::path(scratch) / "src/main/java").string()
+                                                  : in_copy(subject, scratch, subject.main_src);
+  std::error_code ec;
+  fs::copy(subject.fixed_src, main_src,
+           fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+  if (ec) return Error{"cannot put the fixed version in the copy: " + ec.message()};
+  return ok_status();
+}
+
+void GenerateProcessRunner::measure_fixed(const CellKey& key, const Subject& subject,
+                                          const std::string& scratch, CellMetrics& metrics) const {
+  if (subject.fixed_src.empty()) {
+    metrics.defects.reset();
+    return;
+  }
+  auto not_measured = [&metrics](const std::string& why) {
+    metrics.defects.reset();
+    metrics.defects_note = "not measured: " + why;
+  };
+  if (!subject.classes_dir.empty()) return not_measured("the subject's classes are precompiled");
+  if (auto s = overlay_fixed(subject, scratch); !s) return not_measured(s.error().message);
+  std::string log = (fs::path(cell_dir(key)) / "fixed.log").string();
+  std::vector<std::string> flags = project_args(subject, scratch);
+  std::vector<std::string> extra = mutate_flags(spec_->generate_args);
+  flags.insert(flags.end(), extra.begin(), extra.end());
+  DefectFigures& d = *metrics.defects;
+  std::vector<std::string> tests = existing_test_files(subject, scratch, key.class_name);
+  size_t dot = key.class_name.rfind('.');
+  std::string package = dot == std::string::npos ? "" : key.class_name.substr(0, dot + 1);
+  if (!tests.empty()) {
+    std::vector<std::string> argv = {panta_,     "test",
+                                     "--format", "json",
+                                     "--test",   package + fs::path(tests.front()).stem().string()};
+    argv.insert(argv.end(), flags.begin(), flags.end());
+    auto ran = run_captured(argv, scratch, log);
+    auto j = ran ? nlohmann::json::parse(ran->second, nullptr, false) : nlohmann::json();
+    if (!j.is_object()) return not_measured("panta test on the fixed version: " + log_tail(log, 2));
+    for (const auto& t : j.value("tests", nlohmann::json::array())) {
+      std::string status = t.value("status", "");
+      d.pinning += status != "passed" && status != "skipped" ? 1 : 0;
+    }
+  }
+  std::vector<std::string> argv = {panta_, "defects", "--format",
+                                   "json", "--class", key.class_name};
+  argv.insert(argv.end(), flags.begin(), flags.end());
+  auto ran = run_captured(argv, scratch, log);
+  auto j = ran ? nlohmann::json::parse(ran->second, nullptr, false) : nlohmann::json();
+  if (!j.is_object())
+    return not_measured("panta defects on the fixed version: " + log_tail(log, 2));
+  for (const auto& r : j.value("reproducers", nlohmann::json::array()))
+    (r.value("status", "") == "passes" ? d.revealing : d.false_alarms) += 1;
+}
+
 std::optional<CellResult> GenerateProcessRunner::run(const CellKey& key, const Subject& subject) {
   fs::path dir = cell_dir(key);
   std::string scratch = (dir / "project").string();
@@ -298,7 +356,8 @@ std::optional<CellResult> GenerateProcessRunner::run(const CellKey& key, const S
   metrics->wall_s = wall;
   metrics->outside_s = wall - metrics->model_s;
   measure_mutation(key, subject, scratch, *metrics);
-  if (abort_requested()) return std::nullopt;  // the measure was cut short: not a result
+  measure_fixed(key, subject, scratch, *metrics);  // last: it changes the copy's sources
+  if (abort_requested()) return std::nullopt;      // a measure was cut short: not a result
   if (!spec_->keep_scratch) fs::remove_all(scratch, ec);
   return CellResult{key, "done", std::move(*metrics), ""};
 }

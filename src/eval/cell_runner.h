@@ -54,6 +54,10 @@ class GenerateProcessRunner : public CellRunner {
                                          const std::string& report) const;
   void measure_mutation(const CellKey& key, const Subject& subject, const std::string& scratch,
                         CellMetrics& metrics) const;
+  /// With the fixed version of the class in the copy: its kept tests that fail (the bug pinned)
+  /// and its confirmed reproducers that pass (revealed) or still fail (false alarms).
+  void measure_fixed(const CellKey& key, const Subject& subject, const std::string& scratch,
+                     CellMetrics& metrics) const;
 
   const EvalSpec* spec_;
   std::string panta_;

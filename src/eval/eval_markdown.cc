@@ -198,6 +198,45 @@ std::string table1_markdown(const std::vector<ChosenClasses>& chosen) {
   return out;
 }
 
+std::string defects_markdown(const EvalSpec& spec, const std::vector<ClassResult>& rows) {
+  bool any =
+      std::any_of(rows.begin(), rows.end(), [](const ClassResult& r) { return r.defect_runs > 0; });
+  if (!any) return "";
+  std::string out =
+      "## Bugs: the tests against the fixed versions\n\nPer strategy, summed over the classes "
+      "with a fixed version and their repeats. Revealed: a confirmed reproducer passes on the "
+      "fixed version; false alarm: one still fails there; pinned: a kept test fails there (it "
+      "asserts the bug).\n\n| model | strategy | runs | confirmed reproducers | bugs revealed | "
+      "revealing reproducers | false alarms | bugs pinned | pinning tests |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const std::string& llm : spec.model.llms) {
+    for (const std::string& strategy : spec.strategies) {
+      int runs = 0, revealed = 0, pinned = 0;
+      DefectFigures sum;
+      for (const ClassResult& r : rows) {
+        if (r.llm != llm || r.strategy != strategy || r.defect_runs == 0) continue;
+        runs += r.defect_runs;
+        revealed += r.revealed_runs;
+        pinned += r.pinned_runs;
+        sum.confirmed += r.mean.defects->confirmed;
+        sum.revealing += r.mean.defects->revealing;
+        sum.false_alarms += r.mean.defects->false_alarms;
+        sum.pinning += r.mean.defects->pinning;
+      }
+      if (runs == 0) continue;
+      out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n", llm, strategy, runs,
+                         sum.confirmed, revealed, sum.revealing, sum.false_alarms, pinned,
+                         sum.pinning);
+    }
+  }
+  std::set<std::string> notes;
+  for (const ClassResult& r : rows) {
+    if (!r.mean.defects_note.empty()) notes.insert(r.mean.defects_note);
+  }
+  for (const std::string& n : notes) out += "\nBugs " + n + ".\n";
+  return out + "\n";
+}
+
 std::string tables_markdown(const EvalSpec& spec, const std::string& version,
                             const std::vector<ChosenClasses>& chosen,
                             const std::vector<ClassResult>& rows) {
@@ -229,6 +268,7 @@ std::string tables_markdown(const EvalSpec& spec, const std::string& version,
   if (!notes.empty()) out += "\n";
   for (const std::string& llm : spec.model.llms) out += table3(spec, chosen, rows, llm);
   out += table4(spec, chosen, rows);
+  out += defects_markdown(spec, rows);
   out += cost_markdown(spec, rows, false);
   out += comparisons_markdown(spec, rows);
   out += cost_markdown(spec, rows, true);

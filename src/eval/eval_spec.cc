@@ -117,6 +117,31 @@ const toml::table* sub_table(const toml::table& doc, const std::string& name) {
   return node != nullptr ? node->as_table() : nullptr;
 }
 
+// `fixed = { subject = "folder" }`: the fixed version of a subject's defective classes.
+Status read_fixed(const TableReader& r, const std::string& base, EvalSpec& spec) {
+  const toml::node* node = r.table().get("fixed");
+  if (node == nullptr) return ok_status();
+  const toml::table* fixed = node->as_table();
+  if (fixed == nullptr) return r.wrong(*node, "fixed", "a table of subject = \"folder\"");
+  for (const auto& [key, value] : *fixed) {
+    std::string id(key.str());
+    auto subject = std::find_if(spec.subjects.begin(), spec.subjects.end(),
+                                [&id](const Subject& s) { return s.id == id; });
+    const std::string* folder = value.as_string() ? &value.as_string()->get() : nullptr;
+    if (subject == spec.subjects.end() || folder == nullptr) {
+      return error_at(spec.path, value.source(),
+                      "'fixed' must map subjects of this spec to folders ('" + id + "'" +
+                          (subject == spec.subjects.end() ? " is no subject)" : ")"));
+    }
+    std::string root = absolute_from(base, *folder);
+    std::error_code ec;
+    if (!fs::is_directory(root, ec))
+      return error_at(spec.path, value.source(), "'fixed': " + root + " is not a folder");
+    subject->fixed_src = root;
+  }
+  return ok_status();
+}
+
 Status read_subjects(const TableReader& r, const std::string& base, EvalSpec& spec) {
   if (auto s = r.check_keys(); !s) return s;
   PANTA_TRY(projects, r.texts("projects"));
@@ -143,7 +168,7 @@ Status read_subjects(const TableReader& r, const std::string& base, EvalSpec& sp
       return error_at(spec.path, r.table().get("corpus")->source(), found.error().message);
     for (Subject& s : *found) spec.subjects.push_back(std::move(s));
   }
-  return ok_status();
+  return read_fixed(r, base, spec);
 }
 
 Status read_classes(const TableReader& r, EvalSpec& spec) {
@@ -304,9 +329,9 @@ Status read_tables(const toml::table& doc, const std::vector<std::string>& known
     const toml::table* t = sub_table(doc, name);
     return t != nullptr ? t : &empty;
   };
-  if (auto s = read_subjects(
-          TableReader(path, *table("subjects"), "subjects", {"projects", "corpus", "corpus_ids"}),
-          base, spec);
+  if (auto s = read_subjects(TableReader(path, *table("subjects"), "subjects",
+                                         {"projects", "corpus", "corpus_ids", "fixed"}),
+                             base, spec);
       !s)
     return s;
   if (auto s = read_classes(TableReader(path, *table("classes"), "classes",
@@ -348,7 +373,7 @@ Result<Subject> index_row(const std::string& path, int line_no, const std::strin
                     "test_src, classpath, classes, encoding), found {}",
                     path, line_no, f.size())};
   }
-  Subject s{f[0], f[1], f[2], f[3], {}, f[5], f[6]};
+  Subject s{f[0], f[1], f[2], f[3], {}, f[5], f[6], ""};
   for (const std::string& entry : split(f[4], ':')) {
     if (!entry.empty()) s.classpath.push_back(entry);
   }

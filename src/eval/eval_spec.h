@@ -19,6 +19,10 @@ struct Subject {
   std::vector<std::string> classpath;  ///< Extra class path (the index's), absolute.
   std::string classes_dir;             ///< Compiled main classes (the index's), absolute.
   std::string encoding;                ///< Empty: the project's.
+  /// A fixed version of the subject's defective classes (Defects4J style): a folder laid out
+  /// as the main sources (`demo/Postage.java`) whose files replace those of the copy to tell
+  /// bugs revealed from bugs pinned; empty: none.
+  std::string fixed_src;
 };
 
 /// How the classes of a subject are chosen: the explicit `names`, or the paper's criterion

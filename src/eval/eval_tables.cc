@@ -33,6 +33,14 @@ void add(CellMetrics& sum, const CellMetrics& m) {
   sum.wall_s += m.wall_s;
   sum.model_s += m.model_s;
   sum.outside_s += m.outside_s;
+  if (m.defects) {  // sums over the repeats, not means
+    DefectFigures& d = sum.defects ? *sum.defects : sum.defects.emplace();
+    d.confirmed += m.defects->confirmed;
+    d.revealing += m.defects->revealing;
+    d.false_alarms += m.defects->false_alarms;
+    d.pinning += m.defects->pinning;
+  }
+  if (!m.defects_note.empty()) sum.defects_note = m.defects_note;
 }
 
 void divide(ClassResult& r) {
@@ -76,7 +84,8 @@ std::vector<ClassResult> class_results(const EvalSpec& spec,
   std::vector<ClassResult> rows;
   for (const CellKey& k : plan) {
     if (k.repeat != 1) continue;
-    ClassResult r{k.subject, k.class_name, k.strategy, k.llm, max_cyc_of(chosen, k), 0, 0, {}, 0};
+    ClassResult r{
+        k.subject, k.class_name, k.strategy, k.llm, max_cyc_of(chosen, k), 0, 0, {}, 0, 0, 0, 0};
     for (const CellResult& c : cells) {
       const CellKey& ck = c.key;
       if (ck.subject != k.subject || ck.class_name != k.class_name || ck.strategy != k.strategy ||
@@ -89,6 +98,11 @@ std::vector<ClassResult> class_results(const EvalSpec& spec,
       }
       ++r.runs;
       if (c.metrics.mutation_score) ++r.mutation_runs;
+      if (c.metrics.defects) {
+        ++r.defect_runs;
+        r.revealed_runs += c.metrics.defects->revealing > 0 ? 1 : 0;
+        r.pinned_runs += c.metrics.defects->pinning > 0 ? 1 : 0;
+      }
       add(r.mean, c.metrics);
     }
     divide(r);
@@ -124,6 +138,11 @@ nlohmann::ordered_json class_results_json(const std::vector<ClassResult>& rows) 
         {"subject", r.subject}, {"class", r.class_name}, {"strategy", r.strategy}, {"llm", r.llm},
         {"max_cyc", r.max_cyc}, {"runs", r.runs},        {"failed", r.failed}};
     j["mean"] = r.runs > 0 ? nlohmann::ordered_json(metrics_json(r.mean)) : nullptr;
+    if (r.defect_runs > 0) {
+      j["defect_runs"] = r.defect_runs;
+      j["revealed_runs"] = r.revealed_runs;
+      j["pinned_runs"] = r.pinned_runs;
+    }
     out.push_back(std::move(j));
   }
   return out;

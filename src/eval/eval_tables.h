@@ -22,6 +22,12 @@ struct ClassResult {
   int failed = 0;  ///< Repeats that failed (not in the means).
   CellMetrics mean;
   int mutation_runs = 0;  ///< Repeats with a mutation score (its mean is over these).
+  /// Repeats measured against the fixed version (mean.defects holds their sums), those with a
+  /// reproducer that passes there (the bug revealed) and those with a kept test that fails
+  /// there (the bug pinned).
+  int defect_runs = 0;
+  int revealed_runs = 0;
+  int pinned_runs = 0;
 };
 
 /// The spec's cells among `cells`, grouped by class, strategy and model (in the spec's order).
@@ -46,6 +52,11 @@ std::string comparisons_markdown(const EvalSpec& spec, const std::vector<ClassRe
 /// The mean cost per class for each model and strategy: tokens, model calls and tests kept, or
 /// with `time` the wall time, model time and time outside the model.
 std::string cost_markdown(const EvalSpec& spec, const std::vector<ClassResult>& rows, bool time);
+
+/// Bug detection against the fixed versions, per model and strategy: runs measured, confirmed
+/// reproducers, runs that revealed the bug, revealing reproducers, false alarms, runs that
+/// pinned it and the tests that did; "" when no cell was measured so.
+std::string defects_markdown(const EvalSpec& spec, const std::vector<ClassResult>& rows);
 
 /// The whole Markdown report: the spec and Panta's version on top, then Table 1, Table 2 per
 /// model, Table 3 (ablation) when the spec has two of baseline/basic/cov/panta/focused, Table 4

@@ -117,8 +117,8 @@ bool read_line(std::string_view line, AnswerStatements& out) {
         out.equivalent.push_back({*m, reason_text(parts->second)});
         read = true;
       }
-    } else if (auto l = lines(parts->first)) {
-      out.defects.push_back({l->first, l->second, reason_text(parts->second)});
+    } else if (auto d = parse_defect(body)) {
+      out.defects.push_back(std::move(*d));
       read = true;
     }
   }
@@ -144,7 +144,18 @@ AnswerStatements parse_statements(std::string_view answer) {
   return out;
 }
 
+std::optional<AnswerStatements::Defect> parse_defect(std::string_view body, bool loose) {
+  body = trim(body);
+  if (auto parts = split_reason(body); parts && !parts->second.empty()) {
+    if (auto l = lines(parts->first))
+      return AnswerStatements::Defect{l->first, l->second, reason_text(parts->second)};
+  }
+  if (!loose || body.empty()) return std::nullopt;
+  return AnswerStatements::Defect{0, 0, reason_text(body)};
+}
+
 std::string defect_text(const AnswerStatements::Defect& d) {
+  if (d.first_line == 0) return d.claim;
   std::string where = d.first_line == d.last_line ? "line " + std::to_string(d.first_line)
                                                   : "lines " + std::to_string(d.first_line) + "-" +
                                                         std::to_string(d.last_line);

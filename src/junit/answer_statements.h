@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +48,13 @@ struct AnswerStatements {
 /// The statements of `answer` (see AnswerStatements); never fails.
 AnswerStatements parse_statements(std::string_view answer);
 
-/// "line 42: claim" or "lines 42-45: claim", as the report and later prompts name a defect.
+/// "line 42: claim" or "lines 42-45: claim", as the report and later prompts name a defect
+/// (the claim alone when its line is not known: 0).
 std::string defect_text(const AnswerStatements::Defect& defect);
+
+/// A defect's claim as a `Defect:` statement or a reproducer's marker gives it after the colon:
+/// "line 42 - claim" or "lines 42-45 - claim"; `loose` also takes a claim without lines (line
+/// 0). nullopt when it does not parse (or is empty).
+std::optional<AnswerStatements::Defect> parse_defect(std::string_view body, bool loose = false);
 
 }  // namespace panta::junit

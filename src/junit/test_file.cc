@@ -519,6 +519,22 @@ void LineMap::removed_before(uint32_t at, uint32_t removed) {
   shifts_.emplace_back(at, total + removed);
 }
 
+TestFile TestFile::with_class_name(const std::string& name) const {
+  auto p = parsed();
+  TSNode cls = first_class(p->tree.root());
+  std::vector<std::pair<uint32_t, uint32_t>> names = {
+      {ts_node_start_byte(field(cls, "name")), ts_node_end_byte(field(cls, "name"))}};
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (node_type(m) != "constructor_declaration") continue;
+    names.push_back({ts_node_start_byte(field(m, "name")), ts_node_end_byte(field(m, "name"))});
+  }
+  std::sort(names.begin(), names.end());
+  std::string out = text_;
+  for (auto it = names.rbegin(); it != names.rend(); ++it)
+    out.replace(it->first, it->second - it->first, name);
+  return TestFile(std::move(out));
+}
+
 bool TestFile::remove_test(const std::string& name) {
   auto p = parsed();
   TSNode cls = first_class(p->tree.root());

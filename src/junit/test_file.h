@@ -115,6 +115,8 @@ class TestFile {
   TestFile without_tests(LineMap* lines = nullptr) const;
   /// The name of a test whose body is the same as `test`'s (whitespace aside), or "".
   std::string same_test_as(const TestMethod& test) const;
+  /// The file with its class (and the class's constructors) named `name`.
+  TestFile with_class_name(const std::string& name) const;
   /// Removes test method `name`; false when there is none.
   bool remove_test(const std::string& name);
 

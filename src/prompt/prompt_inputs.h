@@ -41,6 +41,9 @@ struct FocusedInputs {
   /// Why nothing of the last answer could be used (no test and no statement), "" otherwise.
   std::string unusable;
   std::vector<std::string> recorded;  ///< Suspected defects earlier answers gave ("line 230").
+  /// Confirmed reproducers of the run, kept apart and disabled: "name (line 58: claim)".
+  std::vector<std::string> reproducers;
+  std::string defects_class;  ///< Where they are kept (simple name)
 };
 
 /// Everything a generation prompt can show (Figure 4's five sections and the answer format).
@@ -81,9 +84,9 @@ struct RepairInputs {
   /// The source as the prompt shows it when sliced (focused: sliced_source of what the failing
   /// tests run); when empty, the whole source numbered.
   std::string sliced_source;
-  /// The answer may say, under "Suspected defects", that the code and not the test is wrong
-  /// (focused).
-  bool defects_section = false;
+  /// Some of the failing tests are reproducers (junit/reproducer.h): they keep what they expect,
+  /// only their compile errors are fixed.
+  bool has_reproducers = false;
 };
 
 /// The source with "N: " before each line, N starting at 1.

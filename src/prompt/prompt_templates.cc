@@ -89,6 +89,11 @@ void set_focused(mu::data& d, const FocusedInputs& f) {
   for (const std::string& r : f.recorded) recorded += (recorded.empty() ? "" : "; ") + r;
   d.set("focused_recorded", recorded);
   d.set("has_focused_recorded", truth(!recorded.empty()));
+  std::string reproducers;
+  for (const std::string& r : f.reproducers) reproducers += "- " + r + "\n";
+  d.set("focused_reproducers", strip_trailing_newlines(reproducers));
+  d.set("has_focused_reproducers", truth(!reproducers.empty()));
+  d.set("focused_defects_class", f.defects_class);
 }
 
 }  // namespace
@@ -176,7 +181,7 @@ std::string PromptTemplates::render_repair(const RepairInputs& in) const {
   d.set("failure_kind", in.compile_error ? std::string("compile") : std::string("pass"));
   d.set("error", strip_trailing_newlines(in.error));
   d.set("sliced", truth(!in.sliced_source.empty()));
-  d.set("defects_section", truth(in.defects_section));
+  d.set("has_reproducers", truth(in.has_reproducers));
   if (!in.sliced_source.empty()) {
     d.set("source_file_numbered", strip_trailing_newlines(in.sliced_source));
   }

@@ -202,6 +202,27 @@ std::string bullet_list(const std::string& title, const json& items, bool with_l
   return out + "</ul>\n";
 }
 
+// The reproducers (engine::DefectEntry), confirmed ones first as the report lists them.
+std::string defects_table(const json& defects) {
+  if (defects.empty()) return "";
+  std::string out =
+      "<h2>Defects</h2>\n<table class=\"data\"><thead><tr><th>status</th><th>line</th>"
+      "<th>claim</th><th>expected</th><th>actual</th><th>reproducer</th><th>seen</th></tr>"
+      "</thead><tbody>\n";
+  for (const json& d : defects) {
+    uint32_t line = d.value("line", 0u);
+    out += fmt::format(
+        "<tr class=\"defect-{0}\"><td>{0}</td><td>{1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
+        "<td>{5}</td><td>{6}</td></tr>\n",
+        escape_html(d.value("status", "")),
+        line == 0 ? "" : fmt::format("<a href=\"#L{0}\">{0}</a>", line),
+        escape_html(d.value("claim", "")), escape_html(d.value("expected", "")),
+        escape_html(d.value("actual", "")), escape_html(d.value("test", "")),
+        escape_html(d.value("why", "")));
+  }
+  return out + "</tbody></table>\n";
+}
+
 }  // namespace
 
 std::string class_page(const json& entry, const HtmlOptions& options) {
@@ -220,6 +241,7 @@ std::string class_page(const json& entry, const HtmlOptions& options) {
       tests_added(entry), in, out_tokens, c < 0 ? "" : fmt::format(", cost {:.4f}", c),
       escape_html(entry.value("stop_reason", entry.value("status", ""))));
   page += iteration_chart(entry) + iterations_table(entry);
+  page += defects_table(entry.value("defects", json::array()));
   page += bullet_list("Suspected defects", entry.value("suspected_defects", json::array()), false);
   page +=
       bullet_list("Possibly unreachable", entry.value("possibly_infeasible", json::array()), true);

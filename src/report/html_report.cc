@@ -79,7 +79,9 @@ std::string index_row(const json& e, const HtmlOptions& options) {
                          : escape_html(name);
   auto [in, out] = tokens(e);
   double c = cost(e, options);
-  size_t defects = e.contains("suspected_defects") ? e["suspected_defects"].size() : 0;
+  size_t defects = 0;
+  for (const auto& d : e.value("defects", json::array()))
+    defects += d.value("status", "") == "confirmed" ? 1 : 0;
   std::string note = e.value("error", e.value("stop_reason", ""));
   int added = tests_added(e);
   return "<tr>" + cell(link, name, false) +
@@ -105,7 +107,7 @@ std::string index_page(const std::vector<nlohmann::ordered_json>& entries,
       "<table class=\"data sortable\" id=\"classes\">\n<thead><tr><th>class</th><th>status</th>"
       "<th data-type=\"number\">lines</th><th data-type=\"number\">branches</th>"
       "<th data-type=\"number\">tests added</th><th data-type=\"number\">tokens in / out</th>"
-      "<th data-type=\"number\">cost</th><th data-type=\"number\">suspected defects</th>"
+      "<th data-type=\"number\">cost</th><th data-type=\"number\">confirmed defects</th>"
       "<th>stop reason or error</th></tr></thead>\n<tbody>\n";
   for (const auto& e : entries) out += index_row(e, options);
   return out + "</tbody>\n</table>\n" + page_end();

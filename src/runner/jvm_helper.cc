@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <set>
 #include <utility>
-#include <variant>
 
 #include "process/subprocess.h"
 #include "runner/jvm_runner.h"
@@ -54,6 +54,9 @@ TestResult test_result_of(const json& r) {
   t.output_truncated = r.value("truncated", false);
   t.tampering = str(r, "tampering");
   t.left_behind = str(r, "left_behind");
+  t.compared = r.contains("expected") || r.contains("actual");
+  t.expected = str(r, "expected");
+  t.actual = str(r, "actual");
   return t;
 }
 
@@ -325,12 +328,11 @@ class JvmHelper final : public JvmRunner {
       single.coverage_classes.clear();
       auto answer = run_alone(single);
       if (!answer) return answer.error();
-      if (std::holds_alternative<TestResult>(*answer)) {
-        out.results.push_back(std::get<TestResult>(std::move(*answer)));
+      if (answer->result) {
+        out.results.push_back(std::move(*answer->result));
         continue;
       }
-      const json& done = std::get<json>(*answer);
-      for (const json& r : done.value("results", json::array()))
+      for (const json& r : answer->answer.value("results", json::array()))
         out.results.push_back(test_result_of(r));
       finished.push_back(t);
     }
@@ -367,20 +369,26 @@ class JvmHelper final : public JvmRunner {
 
   // One test in a helper of its own: the answer, or the test's result when the helper failed
   // again (run once more when it died by itself). Fails when no helper can be started.
-  Result<std::variant<json, TestResult>> run_alone(const RunRequest& single) {
+  // The helper's answer, or the test's result when there is none.
+  struct Outcome {
+    json answer;
+    std::optional<TestResult> result;
+  };
+  Result<Outcome> run_alone(const RunRequest& single) {
     for (int attempt = 0;; ++attempt) {
       auto answer = exchange(run_json(single, single.tests), run_deadline(single, 1));
-      using Outcome = std::variant<json, TestResult>;
       if (!answer && failure_.tampering) {
         auto marked = tampered(answer.error().message, single.tests);
         if (!marked) return marked.error();
-        return Outcome(std::move(marked->results.front()));
+        return Outcome{json(), std::move(marked->results.front())};
       }
-      if (answer && !answer->value("restart_required", false)) return Outcome(std::move(*answer));
+      if (answer && !answer->value("restart_required", false))
+        return Outcome{std::move(*answer), std::nullopt};
       HelperFailure failure = failure_;
       if (answer) failure = {true, "a test could not be stopped"};
       if (auto s = restart(); !s) return s.error();
-      if (failure.deadline || attempt > 0) return Outcome(unfinished(single.tests[0], failure));
+      if (failure.deadline || attempt > 0)
+        return Outcome{json(), unfinished(single.tests[0], failure)};
     }
   }
 

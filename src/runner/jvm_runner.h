@@ -67,6 +67,11 @@ struct TestResult {
   /// Its run got an answer forged on the helper's channel (`tampering` says so): any test of
   /// the run may have done it.
   bool channel_forged = false;
+  /// A failed comparison's values as the assertion library recorded them (opentest4j, JUnit
+  /// 4's ComparisonFailure): `compared` tells there were any; either text may be "" (null).
+  bool compared = false;
+  std::string expected;
+  std::string actual;
 };
 
 struct RunRequest {

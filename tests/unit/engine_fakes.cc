@@ -119,7 +119,13 @@ Result<runner::RunResult> FakeJvm::run(const runner::RunRequest& request) {
     }
     bool flaky = code.find("flaky()") != std::string::npos && request.units.front() == "tests";
     bool thrown = code.find("thrown()") != std::string::npos;
-    bool failed = code.find("fail()") != std::string::npos || broken || flaky || thrown;
+    bool owned = code.find("owned()") != std::string::npos;
+    static const std::regex fails_runs(R"(fails_runs\((\d+)\))");
+    std::smatch runs_match;
+    bool early = std::regex_search(code, runs_match, fails_runs) &&
+                 ++test_runs_[id] <= std::stoi(runs_match[1].str());
+    bool failed =
+        code.find("fail()") != std::string::npos || broken || flaky || thrown || owned || early;
     r.status = failed ? runner::TestStatus::kFailed : runner::TestStatus::kPassed;
     if (!failed && code.find("skip()") != std::string::npos) {
       r.status = runner::TestStatus::kSkipped;
@@ -129,13 +135,21 @@ Result<runner::RunResult> FakeJvm::run(const runner::RunRequest& request) {
       continue;  // it stopped before it ran anything
     }
     if (thrown) {
+      r.status = runner::TestStatus::kError;  // the helper's status for any other throwable
       r.exception = "java.lang.IllegalArgumentException";
       r.message = "no currency";
       r.stack_trace = "\tat " + class_name_ + ".check(Fake.java:3)\n\tat " +
                       id.substr(0, id.find('#')) + "." + name + "(Fake.java:1)\n";
+    } else if (owned) {
+      r.status = runner::TestStatus::kError;
+      r.exception = "java.lang.NullPointerException";
+      r.stack_trace = "\tat " + id.substr(0, id.find('#')) + "." + name + "(Fake.java:1)\n";
     } else if (failed) {
       r.exception = "org.opentest4j.AssertionFailedError";
       r.message = broken ? "broken by an earlier test" : "expected: <1> but was: <2>";
+      r.compared = !broken;
+      r.expected = "1";
+      r.actual = "2";
       r.stack_trace = "\tat " + id.substr(0, id.find('#')) + "." + name + "(Fake.java:1)\n";
     }
     all_passed &= !failed;

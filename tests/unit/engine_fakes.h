@@ -6,6 +6,8 @@
 //   branch(L, K)    it takes branch K (0-based) of line L, and runs the line
 //   fail()          it fails with an AssertionFailedError
 //   thrown()        it fails with an IllegalArgumentException thrown in the class under test
+//   owned()         it fails with a NullPointerException thrown by the test's own code
+//   fails_runs(N)   it fails (an AssertionFailedError) in its first N runs, then passes
 //   compile_error() javac rejects the line it is on ("cannot find symbol")
 //   too_large()     javac says "code too large" for the line it is on
 //   breaks(NAME)    test NAME fails when it runs in the same run as this one
@@ -68,6 +70,7 @@ class FakeJvm final : public runner::JvmRunner {
   std::vector<FakeLine> lines_;
   std::map<std::string, std::string> units_;  // unit -> the test class text
   std::map<std::string, Store> stores_;
+  std::map<std::string, int> test_runs_;  // runs of each test (fqn#name), for fails_runs(N)
 };
 
 /// A model that answers from a script, and keeps every prompt it was sent.

@@ -124,5 +124,24 @@ TEST(EvalCli, SelectPrintsTable1AndThePickedClasses) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+// Issue 28's measure: a subject with a fixed version of its class. focused's confirmed
+// reproducer passes on the fixed class (the bug revealed); baseline's test that asserts the
+// buggy fee fails there (the bug pinned).
+TEST(EvalCli, BugsRevealedAndPinnedAgainstTheFixedVersion) {
+  test::TempDir dir;
+  fs::copy(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/projects/defects",
+           dir.path() + "/postage", fs::copy_options::recursive);
+  for (const char* f : {"defects-spec.toml", "defects-answers.sh"})
+    fs::copy(eval_fixture(f), dir.path() + "/" + f);
+  test::PantaRun run = test::run_panta(dir, "eval " + dir.path() + "/defects-spec.toml");
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  std::string tables = test::slurp(dir.path() + "/defects-spec-results/tables.md");
+  test::check_golden(eval_fixture("defects-tables.md"), without_times(tables));
+  EXPECT_TRUE(has(tables, "| `cmd:sh defects-answers.sh` | focused | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"))
+      << tables;
+  EXPECT_TRUE(has(tables, "| `cmd:sh defects-answers.sh` | baseline | 1 | 0 | 0 | 0 | 0 | 1 | 1 |"))
+      << tables;
+}
+
 }  // namespace
 }  // namespace panta

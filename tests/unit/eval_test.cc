@@ -137,6 +137,12 @@ TEST(EvalSpec, ErrorsNameTheFileLineAndKey) {
       {"colour = 1\n" + ok, "spec.toml:1:1: unknown key 'colour' in the spec"},
       {ok + "colour = 1\n", "spec.toml:5:1: unknown key 'colour' in [model]"},
       {"[subjects]\ncorpus = \"missing.tsv\"\n", "missing.tsv: cannot read the corpus index"},
+      {"[subjects]\nprojects = [\"shop\"]\nfixed = { other = \"shop\" }\n[model]\nllm = \"x\"\n",
+       "spec.toml:3:19: 'fixed' must map subjects of this spec to folders ('other' is no subject)"},
+      {"[subjects]\nprojects = [\"shop\"]\nfixed = { shop = \"gone\" }\n[model]\nllm = \"x\"\n",
+       "gone is not a folder"},
+      {"[subjects]\nprojects = [\"shop\"]\nfixed = \"shop\"\n[model]\nllm = \"x\"\n",
+       "'fixed' in [subjects] must be a table of subject = \"folder\""},
   };
   for (const Case& c : cases) {
     auto spec = parse(dir, c.text);
@@ -144,6 +150,16 @@ TEST(EvalSpec, ErrorsNameTheFileLineAndKey) {
     EXPECT_NE(spec.error().message.find(c.message), std::string::npos)
         << c.text << "\n-> " << spec.error().message;
   }
+}
+
+TEST(EvalSpec, ASubjectMayNameItsFixedVersion) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path() + "/shop/fixed");
+  auto spec = parse(dir,
+                    "[subjects]\nprojects = [\"shop\"]\nfixed = { shop = \"shop/fixed\" }\n"
+                    "[model]\nllm = \"cmd:x\"\n");
+  ASSERT_TRUE(spec.ok()) << spec.error().message;
+  EXPECT_EQ(spec->subjects[0].fixed_src, dir.path() + "/shop/fixed");
 }
 
 TEST(EvalSpec, ReadsTheCorpusIndex) {
@@ -286,7 +302,8 @@ TEST(EvalCell, ReadsGenerateReportsOldAndNewAndTheFlagsMutateTakes) {
             "/c/lang/src/test/java",
             {"/usr/share/java/a.jar", "/c/lang/stub"},
             "/c/lang/classes",
-            "UTF-8"};
+            "UTF-8",
+            ""};
   EXPECT_EQ(GenerateProcessRunner::project_args(s, "/w/p"),
             (std::vector<std::string>{"--project", "/w/p", "--src-dir", "/w/p/src/main/java",
                                       "--test-dir", "/w/p/src/test/java", "--classes",
@@ -320,7 +337,7 @@ TEST(EvalRun, CellsTakeTurnsOverTheClasses) {
   spec.path = dir.path() + "/spec.toml";
   spec.strategies = {"basic", "panta"};
   spec.model.llms = {"cmd:x"};
-  Subject s{"shop", dir.path(), "", "", {}, "", ""};
+  Subject s{"shop", dir.path(), "", "", {}, "", "", ""};
   std::vector<ChosenClasses> chosen = {
       {s,
        {{"p.A", "", true, false, "class", {12}}, {"p.B", "", true, false, "class", {12}}},
@@ -348,7 +365,7 @@ TEST(EvalRun, FinishedCellsWithoutMutationScoreAreMeasuredLater) {
   spec.path = dir.path() + "/spec.toml";
   spec.strategies = {"basic", "panta"};
   spec.model.llms = {"cmd:x"};
-  Subject s{"shop", dir.path(), "", "", {}, "", ""};
+  Subject s{"shop", dir.path(), "", "", {}, "", "", ""};
   std::vector<ChosenClasses> chosen = {{s, {{"p.A", "", true, false, "class", {12}}}, 1, {}}};
   auto store = ResultsStore::open(spec.results_path());
   ASSERT_TRUE(store.ok());
@@ -380,7 +397,7 @@ TEST(EvalRun, ResumeSkipsFinishedCellsAndAnInterruptedOneRunsAgain) {
   spec.strategies = {"baseline", "cov", "panta"};
   spec.repeats = 2;
   spec.model.llms = {"cmd:x"};
-  Subject s{"shop", dir.path(), "", "", {}, "", ""};
+  Subject s{"shop", dir.path(), "", "", {}, "", "", ""};
   std::vector<ChosenClasses> chosen = {{s, {{"p.A", "", true, false, "class", {12}}}, 1, {}}};
   std::vector<CellKey> cells = plan_cells(spec, chosen);
   ASSERT_EQ(cells.size(), 6u);
@@ -425,7 +442,7 @@ TEST(EvalTables, MarkdownOfMadeUpResults) {
   std::vector<ChosenClasses> chosen;
   std::vector<CellResult> cells;
   for (int s = 0; s < 2; ++s) {
-    ChosenClasses c{{s == 0 ? "alpha" : "beta", "/r", "", "", {}, "", ""}, {}, 10, {}};
+    ChosenClasses c{{s == 0 ? "alpha" : "beta", "/r", "", "", {}, "", "", ""}, {}, 10, {}};
     for (int k = 0; k < 3; ++k) {
       std::string name = fmt::format("p.C{}{}", s, k);
       c.classes.push_back({name, "", true, false, "class", {3 + 9 * k, 2, 11 + s}});

@@ -8,6 +8,7 @@
 
 #include "core/cancel.h"
 #include "engine_fakes.h"
+#include "gate_loop.h"
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
 #include "test_support.h"
@@ -18,72 +19,10 @@ namespace {
 using test::answer_with;
 using test::test_method;
 
-// Two methods: line 5 and line 12 decide (two branches each).
-const char* kGate =
-    "package demo;\n"
-    "\n"
-    "public class Gate {\n"
-    "  public int open(int a) {\n"
-    "    if (a > 0) {\n"
-    "      return 1;\n"
-    "    }\n"
-    "    return 0;\n"
-    "  }\n"
-    "\n"
-    "  public int close(int b) {\n"
-    "    if (b > 10) {\n"
-    "      return 2;\n"
-    "    }\n"
-    "    return 3;\n"
-    "  }\n"
-    "}\n";
-
-std::vector<test::FakeLine> gate_lines() {
-  return {{5, 2, 2}, {6, 2, 0}, {8, 2, 0}, {12, 2, 2}, {13, 2, 0}, {15, 2, 0}};
-}
-
-const char* kUserTests =
-    "package demo;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\nimport "
-    "org.junit.jupiter.api.Test;\n\nclass GateTest {\n  @Test\n  void user() {\n    covers(15);\n"
-    "  }\n}\n";
-
-struct LoopRun {
-  test::TempDir dir;
-  project::Project project;
-  test::FakeJvm jvm{"demo.Gate", gate_lines()};
-  std::optional<runner::TestSession> session;
-  test::ScriptedModel model;
-  std::vector<std::string> events;
-  GenerateOptions options;
-
-  LoopRun(std::vector<std::string> answers, const std::string& tests = kUserTests)
-      : model(std::move(answers)) {
-    project = test::fake_project(dir.path(), "demo.Gate", kGate, tests);
-    session.emplace(std::move(*runner::TestSession::open(project, jvm, project.root)));
-    options.class_name = "demo.Gate";
-    options.strategy = "basic";
-    options.max_iterations = 10;
-  }
-  ~LoopRun() { panta::clear_stop_requests(); }
-
-  Result<GenerateReport> go() {
-    EventSink sink = [this](const Event& e) { events.push_back(render(e)); };
-    return generate_tests(project, *session, model, "scripted", prompts(), options, sink);
-  }
-  static std::string prompts() { return std::string(PANTA_SOURCE_DIR) + "/prompts"; }
-  std::string written() const { return test::slurp(project.test_dir + "/demo/GateTest.java"); }
-  bool said(const std::string& part) const {
-    for (const auto& e : events) {
-      if (e.find(part) != std::string::npos) return true;
-    }
-    return false;
-  }
-  std::string all_events() const {
-    std::string out;
-    for (const auto& e : events) out += e + "\n";
-    return out;
-  }
-};
+using test::gate_lines;
+using test::kGate;
+using test::kUserTests;
+using test::LoopRun;
 
 TEST(Generation, FullCoverageStopsTheLoop) {
   LoopRun r({answer_with({test_method("all",
@@ -538,8 +477,7 @@ TEST(Generation, AFocusedRepairAnswerMaySayTheCodeIsWrong) {
   ASSERT_TRUE(report.ok()) << report.error().message;
   ASSERT_EQ(r.model.prompts.size(), 2u);  // one repair prompt, not three
   EXPECT_EQ(r.model.prompts[1].kind, "repair");
-  EXPECT_NE(r.model.prompts[1].user.find("If the test is right and the code is wrong"),
-            std::string::npos)
+  EXPECT_NE(r.model.prompts[1].user.find("// Suspected defect: line <n> - "), std::string::npos)
       << r.model.prompts[1].user;
   EXPECT_TRUE(
       r.said("t is not repaired: the answer says the code is wrong (line 6: returns 1; "

@@ -431,8 +431,11 @@ TEST(FallbackRunner, ARunThatLeavesADetachedProcessIsRejected) {
     }
     Result<runner::RunResult> run(const runner::RunRequest&) override {
       runner::RunResult r;
-      r.results.push_back(
-          {"x.CartTest#a", runner::TestStatus::kPassed, "", "", "", 1, "", "", false, "", ""});
+      runner::TestResult passed;
+      passed.id = "x.CartTest#a";
+      passed.status = runner::TestStatus::kPassed;
+      passed.duration_ms = 1;
+      r.results.push_back(passed);
       r.stray_processes = 2;
       return r;
     }

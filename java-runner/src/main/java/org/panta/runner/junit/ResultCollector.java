@@ -255,6 +255,9 @@ final class ResultCollector implements TestExecutionListener {
         o.message = t.getMessage();
       }
       o.stackTrace = trimmer.render(t);
+      if (tampering == null && leftBehind == null) {
+        o.comparison = Comparison.of(t);
+      }
     }
     if (id.isTest()) {
       if (coverage != null) {

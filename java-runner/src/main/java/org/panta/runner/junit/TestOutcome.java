@@ -22,6 +22,8 @@ final class TestOutcome {
   String tampering;
   /** What the test left behind that fails it (processes, scratch use), or null. */
   String leftBehind;
+  /** The values of a failed comparison (see Comparison), or null. */
+  Comparison comparison;
 
   JsonObject toJson() {
     JsonObject o = new JsonObject();
@@ -49,6 +51,10 @@ final class TestOutcome {
     }
     if (leftBehind != null) {
       o.addProperty("left_behind", leftBehind);
+    }
+    if (comparison != null) {
+      o.addProperty("expected", comparison.expected);
+      o.addProperty("actual", comparison.actual);
     }
     return o;
   }
