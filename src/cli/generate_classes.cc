@@ -125,7 +125,8 @@ ClassOutcome generate_one(Pool& pool, Worker& w, size_t worker, const std::strin
   }
   if (mutants > 0) {
     options.mutation_probe =
-        std::make_shared<PitProbe>(run.project, run.args.project, *w.session, w.scratch, cls);
+        std::make_shared<PitProbe>(run.project, run.args.project, *w.session, w.scratch, cls,
+                                   std::chrono::seconds(run.args.pit_timeout_s));
   }
   if (run.args.dry_run) options.dry_run = [](const std::string& prompt) { std::cout << prompt; };
   pool.display.started(worker, cls);

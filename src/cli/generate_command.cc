@@ -67,6 +67,7 @@ std::string settle_model_flags(GenerateArgs& args) {
   }
   auto strategy = engine::make_strategy(args.engine.strategy);
   if (strategy == nullptr) return "unknown strategy " + args.engine.strategy;
+  if (args.engine.mutants < 0) args.engine.mutants = strategy->default_mutant_rounds();
   if (args.engine.edge_scores && !strategy->selects_paths()) {
     return "--edge-scores scores the paths the panta strategy selects; the " +
            args.engine.strategy + " strategy selects none";
@@ -273,11 +274,12 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
            ->check(CLI::Range(1, 1000))
            ->default_str("3"),
        number(&RunSettings::max_no_increase));
+  args.engine.mutants = -1;  // the strategy's default, resolved once the strategy is known
   loop(sub.add_option("--mutants", args.engine.mutants,
-                      "Once coverage stops rising, rounds asking for tests that kill up to N of "
-                      "PIT's surviving mutants, until a round kills none (0: off)")
+                      "Once coverage stops rising, at most N rounds asking for tests that kill "
+                      "PIT's surviving mutants (0: off)")
            ->check(CLI::Range(0, 1000))
-           ->default_str("0"),
+           ->default_str("2 for focused, 0 for the paper's strategies"),
        number(&RunSettings::mutants));
   loop(sub.add_option("--max-path-selections", args.engine.max_path_selections,
                       "Times a path may be selected")
@@ -374,6 +376,11 @@ Runner define_generate(CLI::App& sub) {
   sub.add_option("--html", args->html,
                  "Write an HTML report of the run into this folder (index.html; no network "
                  "needed to view it)");
+  sub.add_option("--pit-timeout", args->pit_timeout_s,
+                 "Seconds one PIT run of a mutants round may take (the class's mutants with "
+                 "its tests)")
+      ->check(CLI::Range(10, 86400))
+      ->capture_default_str();
   sub.add_option("--prompt-dir", args->prompt_dir,
                  "Prompt templates (default: those shipped with panta)");
   sub.add_option("--fail-under", args->fail_under,

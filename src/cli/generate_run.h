@@ -34,6 +34,7 @@ struct GenerateArgs {
   std::string report;
   std::string html;
   std::string prompt_dir;
+  int pit_timeout_s = 300;  ///< --pit-timeout: one PIT run of a mutants round
   bool resume = false;
   bool dry_run = false;
   CLI::Option* test_file_option = nullptr;

@@ -191,6 +191,7 @@ Result<mutation::MutationReport> PitProbe::measure(const std::string& test_path,
   run.class_name = class_name_;
   run.tests = {test_fqn};
   run.test_sources = {{test_path, test_text}};
+  run.time_limit = time_limit_;
   return run_pit(project_, options_, session_, scratch_, run);
 }
 

@@ -40,13 +40,16 @@ Result<mutation::MutationReport> run_pit(const project::Project& project,
 class PitProbe final : public engine::MutationProbe {
  public:
   /// Every reference outlives the probe.
+  /// `time_limit`: of one PIT run (--pit-timeout).
   PitProbe(const project::Project& project, const ProjectOptions& options,
-           runner::TestSession& session, std::string helper_scratch, std::string class_name)
+           runner::TestSession& session, std::string helper_scratch, std::string class_name,
+           std::chrono::seconds time_limit)
       : project_(project),
         options_(options),
         session_(session),
         scratch_(std::move(helper_scratch)),
-        class_name_(std::move(class_name)) {}
+        class_name_(std::move(class_name)),
+        time_limit_(time_limit) {}
   Result<mutation::MutationReport> measure(const std::string& test_path,
                                            const std::string& test_fqn,
                                            const std::string& test_text) override;
@@ -57,6 +60,7 @@ class PitProbe final : public engine::MutationProbe {
   runner::TestSession& session_;
   std::string scratch_;
   std::string class_name_;
+  std::chrono::seconds time_limit_;
 };
 
 }  // namespace panta::cli

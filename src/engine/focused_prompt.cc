@@ -122,7 +122,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
                                 const std::set<uint32_t>& also_show) {
   out.context = context;
   std::vector<Gap> gaps = find_gaps(cut, state.coverage);
-  mark_said_unreachable(gaps, state.said_unreachable, cut);
+  mark_said_unreachable(gaps, state.said_gaps(gaps), cut);
   mark_asked_too_often(gaps, state.gap_asks);
   assign_gap_ids(gaps, state.gap_ids, state.next_gap_id);
   state.shown_gaps.clear();

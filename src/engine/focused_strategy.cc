@@ -14,6 +14,7 @@ class Focused : public Strategy {
     return asked > 0 ? asked : cut.max_cyc_all;
   }
   RepairPrompt repair_prompt() const override { return RepairPrompt::kSlicedWithDefects; }
+  int default_mutant_rounds() const override { return 2; }
   void setup(const StrategySetup& setup, ModelCallerOptions& model) override {
     context_ = focused_context(setup.project, setup.cut, setup.junit, setup.dependencies);
     // Never the same prompt twice (the paper's `basic` repeats its own by design).

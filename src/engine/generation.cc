@@ -276,7 +276,7 @@ StopFacts Generation::facts() const {
 
 std::vector<Gap> Generation::current_gaps() const {
   std::vector<Gap> gaps = find_gaps(*cut_, state_.coverage);
-  mark_said_unreachable(gaps, state_.said_unreachable, *cut_);
+  mark_said_unreachable(gaps, state_.said_gaps(gaps), *cut_);
   mark_asked_too_often(gaps, state_.gap_asks);
   return gaps;
 }
@@ -311,7 +311,8 @@ Result<GenerateReport> Generation::run() {
   report_.stop_reason = "iteration limit";
   for (int n = first_iter; n <= max_iter; ++n) {
     if (std::string why = stop_reason(facts());
-        !why.empty() && (panta::stop_requested() || !mutants_->next_round(*state_.file, events_))) {
+        !why.empty() &&
+        (panta::stop_requested() || !mutants_->next_round(*state_.file, state_, events_))) {
       report_.stop_reason = why;
       break;
     }
@@ -363,8 +364,10 @@ Result<bool> Generation::one_iteration(int n, int max_iter, Clock::time_point st
     it->tests_added.assign(state_.kept.begin() + before.kept.size(), state_.kept.end());
   report_.iterations.push_back(*it);
   checkpoints_.push_back({*state_.file, state_.kept.size()});
-  bool gained =
-      state_.lines_covered() > counters.first || state_.branches_covered() > counters.second;
+  // A mutants round whose tests detect more mutants is a gain too.
+  bool mutation_gain = mutants_->measure_round(*state_.file, events_);
+  bool gained = state_.lines_covered() > counters.first ||
+                state_.branches_covered() > counters.second || mutation_gain;
   state_.no_increase = gained ? 0 : state_.no_increase + 1;
   double wall = earlier_wall_s_ + seconds_since(start);
   if (auto s = journal_.record_iteration(*it, state_, wall, panta::stop_requested(),
@@ -591,7 +594,7 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
     auto kept = defects_->keep(state_, run_name());
     if (!kept) return kept.error();
     report_.defects_file = *kept;
-    mutants_->finish(*state_.file, events_, report_);
+    mutants_->finish(*state_.file, state_, events_, report_);
   }
   report_defects(state_, report_);
   report_.line_coverage = state_.line_pct();

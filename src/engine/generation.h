@@ -57,8 +57,9 @@ struct GenerateOptions {
   /// interruption does, so that --resume continues it; a model call refused for the budget
   /// (LlmErrorKind::kBudget) ends it at once, the iteration undone.
   std::function<std::string()> stop_cause;
-  /// --mutants N: once coverage stops rising, rounds asking for tests that kill up to N of
-  /// PIT's surviving mutants (engine/mutants_step.h); 0 or no probe: none.
+  /// --mutants N: once coverage stops rising, up to N rounds asking for tests that kill PIT's
+  /// surviving mutants (engine/mutants_step.h); 0 or no probe: none. The caller resolves the
+  /// strategy's default (default_mutant_rounds) and gives the probe.
   int mutants = 0;
   std::shared_ptr<MutationProbe> mutation_probe;
 };

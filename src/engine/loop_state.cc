@@ -78,8 +78,12 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"next_gap_id", next_gap_id},
           {"shown_gaps", shown_gaps},
           {"unreachable_gaps", said_unreachable},
+          {"unreachable_lines", said_unreachable_lines},
           {"suspected_defects", suspected_defects},
           {"equivalent_mutants", equivalent_mutants},
+          {"mutant_ids", mutant_ids},
+          {"next_mutant_id", next_mutant_id},
+          {"shown_mutants", shown_mutants},
           {"sent_prompts", sent_prompts},
           {"unusable_answer", unusable_answer},
           {"generated_total", generated_total},
@@ -90,10 +94,21 @@ nlohmann::ordered_json LoopState::to_json() const {
           {"test_file_backed_up", test_file_backed_up}};
 }
 
+std::map<std::string, std::string> LoopState::said_gaps(const std::vector<Gap>& gaps) const {
+  std::map<std::string, std::string> out = said_unreachable;
+  for (const Gap& g : gaps) {
+    for (const auto& [first, last, why] : said_unreachable_lines) {
+      if (g.line >= first && g.line <= last) out.emplace(g.key, why);
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> LoopState::take_statements(const junit::AnswerStatements& said) {
   std::vector<std::string> unread = said.unread;
   answer_stated = !said.unreachable.empty() || !said.equivalent.empty() || !said.defects.empty();
   for (const auto& u : said.unreachable) {
+    if (u.gaps.empty()) said_unreachable_lines.emplace_back(u.first_line, u.last_line, u.reason);
     for (int id : u.gaps) {
       auto shown = shown_gaps.find(id);
       if (shown == shown_gaps.end()) {
@@ -101,6 +116,16 @@ std::vector<std::string> LoopState::take_statements(const junit::AnswerStatement
         continue;
       }
       for (const std::string& key : shown->second) said_unreachable.emplace(key, u.reason);
+    }
+  }
+  for (const auto& e : said.equivalent) {
+    for (int id : e.mutants) {
+      auto shown = shown_mutants.find(id);
+      if (shown == shown_mutants.end()) {
+        unread.push_back("Equivalent: M" + std::to_string(id) + " (no such mutant was asked for)");
+        continue;
+      }
+      equivalent_mutants.emplace(shown->second, e.reason);
     }
   }
   for (const auto& d : said.defects) {
@@ -133,8 +158,12 @@ void LoopState::restore_from(const nlohmann::json& state) {
   shown_gaps = state.value("shown_gaps", std::map<int, std::vector<std::string>>{});
   // Journals from before gap ids kept lines ("said_unreachable"): those are not taken.
   said_unreachable = state.value("unreachable_gaps", std::map<std::string, std::string>{});
+  said_unreachable_lines = state.value("unreachable_lines", decltype(said_unreachable_lines){});
   suspected_defects = state.value("suspected_defects", std::vector<std::string>{});
   equivalent_mutants = state.value("equivalent_mutants", std::map<std::string, std::string>{});
+  mutant_ids = state.value("mutant_ids", std::map<std::string, int>{});
+  next_mutant_id = state.value("next_mutant_id", 1);
+  shown_mutants = state.value("shown_mutants", std::map<int, std::string>{});
   sent_prompts = state.value("sent_prompts", std::vector<std::string>{});
   unusable_answer = state.value("unusable_answer", std::string());
   test_file_backed_up = state.value("test_file_backed_up", false);  // older journals: back up

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "coverage/coverage.h"
@@ -15,6 +16,8 @@
 #include "select/path_selection.h"
 
 namespace panta::engine {
+
+struct Gap;
 
 /// A reproducer the run confirmed (junit/reproducer.h): the test as it ran, what its answer
 /// gave it, its claim and its report entry. It goes into the defects test class at the end.
@@ -53,6 +56,9 @@ struct LoopState {
   std::map<int, std::vector<std::string>> shown_gaps;
   /// Gaps (by key) an answer said no test can reach (`Unreachable: G3 - why`), with why.
   std::map<std::string, std::string> said_unreachable;
+  /// Lines an answer to a prompt without a gap list said no test can reach (`Unreachable:
+  /// lines 62-63 - why`): first, last, why. The gaps on them are set aside (said_gaps).
+  std::vector<std::tuple<uint32_t, uint32_t, std::string>> said_unreachable_lines;
   /// The `Defect:` statements of the answers ("line 42: claim"), each once, in order.
   std::vector<std::string> suspected_defects;
   /// Confirmed reproducers, in the order they were confirmed.
@@ -61,8 +67,13 @@ struct LoopState {
   std::vector<DefectEntry> other_defects;
   /// Generated tests dropped after failing at their own assertion.
   std::vector<Disagreement> disagreements;
-  /// Mutants (by the key MutantsStep gives them) an answer said no test can kill, with why.
+  /// Mutants (by mutant_key) an answer said no test can kill (`Equivalent: M3 - why`), with why.
   std::map<std::string, std::string> equivalent_mutants;
+  /// The id of each mutant ever shown (by mutant_key): M<id> in prompts, the same for the run.
+  std::map<std::string, int> mutant_ids;
+  int next_mutant_id = 1;
+  /// What each id the last mutants round showed stands for (its mutant_key).
+  std::map<int, std::string> shown_mutants;
   /// Whether the last answer held a statement the loop took (`Unreachable:`, `Defect:`, ...).
   bool answer_stated = false;
   /// Why nothing of the last answer could be used (no test, no statement), "" otherwise: the
@@ -73,10 +84,13 @@ struct LoopState {
   bool answered(const std::string& sha256) const {
     return std::find(sent_prompts.begin(), sent_prompts.end(), sha256) != sent_prompts.end();
   }
-  /// Takes an answer's statements: its `Unreachable:` gaps (by the ids the last prompt showed;
-  /// an unknown id is named in `unread`), its defects (each once). Returns what it could not
-  /// use, for the journal.
+  /// Takes an answer's statements: its `Unreachable:` gaps and `Equivalent:` mutants (by the ids
+  /// the last prompt showed; an unknown id is named in `unread`), its defects (each once). Returns
+  /// what it could not use, for the journal.
   std::vector<std::string> take_statements(const junit::AnswerStatements& said);
+  /// The gaps of `gaps` an answer said no test can reach, by key with why: those said by id
+  /// and those on lines said (mark_said_unreachable's `said`).
+  std::map<std::string, std::string> said_gaps(const std::vector<Gap>& gaps) const;
   /// The run's backup of the test file is taken (before its first write): a resumed run does
   /// not take it again, one that had not written yet does.
   bool test_file_backed_up = false;

@@ -14,27 +14,36 @@
 
 namespace panta::engine {
 
-/// generate --mutants N (beyond the paper): once coverage stops rising, rounds that ask the
-/// strategy's prompt for tests killing up to N of PIT's surviving mutants, until a round kills
-/// nothing new, none survives, or the iteration budget ends.
+/// Mutant rounds (beyond the paper; on by default for `focused`, `--mutants N`): once coverage
+/// stops rising, up to N rounds that ask the strategy's prompt for tests killing PIT's surviving
+/// mutants, all of them in one prompt, each with an id (`[M3]`) an answer's `Equivalent: M3 -
+/// why` names; a round whose tests detect more mutants is a gain for the loop's stop rule. They
+/// end when N rounds ran, a round detects nothing new, or no mutant survives but those said
+/// equivalent.
 class MutantsStep {
  public:
-  /// Off when `probe` is null or `max_mutants` is 0. `probe` outlives the step.
+  /// Off when `probe` is null or `max_rounds` is 0. `probe` outlives the step.
   /// The test class is `test_class` (simple name) of `package`, its file `test_path`.
   /// `source` is the class's source text: a survivor is named with its line's code.
-  MutantsStep(MutationProbe* probe, int max_mutants, std::string test_path,
+  MutantsStep(MutationProbe* probe, int max_rounds, std::string test_path,
               const std::string& package, const std::string& test_class, std::string source);
 
-  /// Called when the loop's stop rule says stop: measures the test file as it is with PIT and
-  /// says whether a mutants round runs now (some survive, and the last round killed more).
-  /// Never fails: why it stops is kept for the report (PIT's failure too).
-  bool next_round(const junit::TestFile& file, const EventSink& events);
-  /// Whether next_round started a round that the loop has not planned yet; takes it, and puts
-  /// its survivors ("line 42: ... survives") and the coverage gaps into `in`.
-  bool take_round(const LoopState& state, prompt::GenerateInputs& in);
+  /// Called when the loop's stop rule says stop: measures the test file as it is with PIT
+  /// (unless measure_round() just did) and says whether a mutants round runs now. Never fails:
+  /// why it stops is kept for the report (PIT's failure too).
+  bool next_round(const junit::TestFile& file, const LoopState& state, const EventSink& events);
+  /// Whether next_round started a round that the loop has not planned yet; takes it, puts its
+  /// survivors ("[M3] line 42: ... survives") and the coverage gaps into `in`, and what each id
+  /// stands for into `state`.
+  bool take_round(LoopState& state, prompt::GenerateInputs& in);
+  /// After the iteration of a round: measures the test file; true when its tests detect more
+  /// mutants than before the round (the loop counts that as a gain). False when the iteration
+  /// was no round.
+  bool measure_round(const junit::TestFile& file, const EventSink& events);
   /// After the loop: measures once more when the last iteration was a round not yet measured,
-  /// then writes the scores and rounds into `report`.
-  void finish(const junit::TestFile& file, const EventSink& events, GenerateReport& report);
+  /// then writes the scores, the rounds and the mutants said equivalent into `report`.
+  void finish(const junit::TestFile& file, const LoopState& state, const EventSink& events,
+              GenerateReport& report);
   /// The lines of the last round's survivors (a focused prompt shows their methods).
   const std::set<uint32_t>& round_lines() const { return round_lines_; }
 
@@ -43,19 +52,28 @@ class MutantsStep {
                                                   const EventSink& events);
 
   MutationProbe* probe_;
-  int max_mutants_;
+  int max_rounds_;
   std::string test_path_;
   std::string test_fqn_;
   std::string source_;
-  std::vector<std::string> lines_;
+  std::vector<mutation::Mutant> round_;  ///< the survivors the pending round asks for ...
+  std::vector<std::string> round_keys_;  ///< ... and their keys (mutant_keys)
   std::set<uint32_t> round_lines_;
   std::optional<double> before_;
   std::optional<double> after_;
-  int last_detected_ = -1;
+  std::optional<mutation::MutationReport> last_;  ///< PIT's last report ...
+  std::string last_text_;                         ///< ... of this test file text
+  int detected_before_round_ = -1;
   int rounds_ = 0;
-  bool pending_ = false;  // a round started and not yet planned
-  bool measured_ = true;  // the file as the last round left it was measured
+  bool pending_ = false;   // a round started and not yet planned
+  bool in_round_ = false;  // the round was planned and its iteration not yet measured
   std::string stop_;
 };
+
+/// A mutant's key: what stays the same for it from one PIT run to the next (its line, method,
+/// mutator and description).
+std::string mutant_key(const mutation::Mutant& mutant);
+/// The keys of `mutants` (PIT's order), equal ones of a line told apart by "#2", "#3", ...
+std::vector<std::string> mutant_keys(const std::vector<mutation::Mutant>& mutants);
 
 }  // namespace panta::engine

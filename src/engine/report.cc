@@ -171,10 +171,14 @@ nlohmann::ordered_json report_object(const GenerateReport& r) {
     auto score = [](const std::optional<double>& s) {
       return s ? nlohmann::ordered_json(*s) : nlohmann::ordered_json(nullptr);
     };
+    nlohmann::ordered_json equivalent = nlohmann::ordered_json::array();
+    for (const auto& [mutant, why] : r.equivalent_mutants)
+      equivalent.push_back({{"mutant", mutant}, {"why", why}});
     out["mutants"] = {{"score_before", score(r.mutation_score_before)},
                       {"score_after", score(r.mutation_score_after)},
                       {"rounds", r.mutants_rounds},
-                      {"stop_reason", r.mutants_stop}};
+                      {"stop_reason", r.mutants_stop},
+                      {"equivalent", std::move(equivalent)}};
   }
   if (!r.detail.is_null()) out["detail"] = r.detail;
   return out;

@@ -107,6 +107,8 @@ struct GenerateReport {
   std::optional<double> mutation_score_after;
   int mutants_rounds = 0;
   std::string mutants_stop;
+  /// Mutants an answer said no test can kill: "M3 (line|method|mutator|description)" and why.
+  std::vector<std::pair<std::string, std::string>> equivalent_mutants;
 
   int64_t prompt_tokens() const;
   int64_t completion_tokens() const;

@@ -22,6 +22,11 @@ std::vector<std::string> strategy_names() {
   return {kNames.begin(), kNames.end()};
 }
 
+int default_mutant_rounds(std::string_view name) {
+  auto strategy = make_strategy(name);
+  return strategy ? strategy->default_mutant_rounds() : 0;
+}
+
 std::unique_ptr<Strategy> make_strategy(std::string_view name, const PathOptions& paths) {
   if (name == "focused") return make_focused_strategy();
   return make_paper_strategy(name, paths);

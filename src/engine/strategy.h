@@ -104,11 +104,16 @@ class Strategy {
   }
   /// Whether --edge-scores applies (it scores the paths Algorithm 2 selects).
   virtual bool selects_paths() const { return false; }
+  /// The mutants rounds a run has when --mutants is not given (the paper's strategies: none).
+  virtual int default_mutant_rounds() const { return 0; }
 };
 
 /// The strategies' names, in the order help texts list them: panta, cov, basic, baseline,
 /// symprompt (the paper's), focused.
 std::vector<std::string> strategy_names();
+
+/// The mutants rounds of the strategy `name` when --mutants is not given (0 for an unknown name).
+int default_mutant_rounds(std::string_view name);
 
 /// A new strategy of this name, or null.
 std::unique_ptr<Strategy> make_strategy(std::string_view name, const PathOptions& paths = {});

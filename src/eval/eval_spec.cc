@@ -254,6 +254,8 @@ constexpr FlagKey kGenerateKeys[] = {
     {"heap", "--heap", 's'},
     {"sandbox", "--sandbox", 's'},
     {"prompt_dir", "--prompt-dir", 's'},
+    {"mutants", "--mutants", 'i'},
+    {"pit_timeout_s", "--pit-timeout", 'i'},
 };
 
 template <size_t N>

@@ -109,7 +109,10 @@ bool read_line(std::string_view line, AnswerStatements& out) {
   if (parts && !parts->second.empty()) {
     if (kind == 0) {
       if (auto g = ids(parts->first, 'G')) {
-        out.unreachable.push_back({*g, reason_text(parts->second)});
+        out.unreachable.push_back({*g, reason_text(parts->second), 0, 0});
+        read = true;
+      } else if (auto l = lines(parts->first)) {
+        out.unreachable.push_back({{}, reason_text(parts->second), l->first, l->second});
         read = true;
       }
     } else if (kind == 1) {

@@ -15,16 +15,20 @@ namespace panta::junit {
 /// than 320 bytes is cut after a whole word):
 ///
 ///     Unreachable: G3, G7 - why no test can reach them
+///     Unreachable: lines 62-63 - why (a prompt that lists no gaps yet: lines of the file)
 ///     Equivalent: M4, M9 - why no test can tell the change
 ///     Defect: line 42 - what the code does; what was expected
 ///     Defect: lines 42-45 - ...
 ///
 /// Nothing else in an answer's text is read: no prose decides anything.
 struct AnswerStatements {
-  /// The code of gaps (G<n>) an answer says no test can reach, and why.
+  /// The code of gaps (G<n>) an answer says no test can reach, and why; or, in the form for a
+  /// prompt that lists no gaps yet, the lines (`gaps` empty).
   struct Unreachable {
     std::vector<int> gaps;
     std::string reason;
+    uint32_t first_line = 0;
+    uint32_t last_line = 0;
   };
   /// Mutants (M<n>) an answer says no test can kill: the change is not observable.
   struct Equivalent {

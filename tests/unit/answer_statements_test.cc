@@ -50,8 +50,7 @@ TEST(AnswerStatements, ProseAndCodeAreNotRead) {
   EXPECT_TRUE(said.defects.empty());
   EXPECT_TRUE(said.unread.empty());
   auto bad = parse_statements(
-      "Unreachable: line 27 - dead store\n"  // lines are no gap ids
-      "Unreachable: G3\n"                    // no reason
+      "Unreachable: G3\n"  // no reason
       "Unreachable: G0 - zero is no id\n"
       "Equivalent: G4 - the wrong letter\n"
       "Defect: lines 9-4 - backwards\n"
@@ -60,8 +59,24 @@ TEST(AnswerStatements, ProseAndCodeAreNotRead) {
   EXPECT_TRUE(bad.unreachable.empty());
   EXPECT_TRUE(bad.equivalent.empty());
   EXPECT_TRUE(bad.defects.empty());
-  ASSERT_EQ(bad.unread.size(), 7u);
-  EXPECT_EQ(bad.unread[0], "Unreachable: line 27 - dead store");
+  ASSERT_EQ(bad.unread.size(), 6u);
+  EXPECT_EQ(bad.unread[0], "Unreachable: G3");
+}
+
+// The form for a prompt that lists no gaps yet: lines of the file.
+TEST(AnswerStatements, UnreachableMayNameLinesOfTheFile) {
+  auto said = parse_statements(
+      "```java\n```\nUnreachable: lines 62-63 - checkOut is after checkIn\n"
+      "- `Unreachable: line 27 - the check on line 25 returns`\n"
+      "Unreachable: lines 9-4 - backwards\n");
+  ASSERT_EQ(said.unreachable.size(), 2u);
+  EXPECT_TRUE(said.unreachable[0].gaps.empty());
+  EXPECT_EQ(said.unreachable[0].first_line, 62u);
+  EXPECT_EQ(said.unreachable[0].last_line, 63u);
+  EXPECT_EQ(said.unreachable[0].reason, "checkOut is after checkIn");
+  EXPECT_EQ(said.unreachable[1].first_line, 27u);
+  EXPECT_EQ(said.unreachable[1].last_line, 27u);
+  ASSERT_EQ(said.unread.size(), 1u);
 }
 
 // A reason is untrusted text that later prompts quote: it is cut after a whole word, on a UTF-8

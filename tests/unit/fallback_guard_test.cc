@@ -212,7 +212,7 @@ test::PantaRun generate_with_key(const test::TempDir& dir, const std::string& ro
   auto r = test::run_command("OPENAI_API_KEY=$(cat '" + key_file + "') exec " + as + PANTA_BINARY +
                              " generate --project " + root +
                              " --class org.example.shop.Cart --sandbox fallback --max-iterations "
-                             "1 --repair-attempts 0 --llm 'cmd:sh " +
+                             "1 --repair-attempts 0 --mutants 0 --llm 'cmd:sh " +
                              model + "' 2>'" + err + "'");
   return {r.exit_code, r.out, test::slurp(err)};
 }

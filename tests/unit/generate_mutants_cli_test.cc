@@ -118,5 +118,55 @@ TEST(GenerateMutantsCli, AResumedRunKeepsItsMutantsRounds) {
   EXPECT_GT(j["mutants"]["score_after"].get<double>(), j["mutants"]["score_before"].get<double>());
 }
 
+// focused has two mutants rounds by default (issue 28): without --mutants, the survivors come
+// with ids and the answer may say `Equivalent:`; the round that kills more raises the score.
+TEST(GenerateMutantsCli, FocusedRunsMutantsRoundsByDefault) {
+  if (!has_pit())
+    GTEST_SKIP() << "PIT is not in build/pitest/ (make setup online, then make build)";
+  test::TempDir dir;
+  std::string root = copy_mutate_fixture(dir);
+  fs::remove(root + "/tests/demo/GradesTest.java");  // the answers write the tests
+  std::string everything =
+      "@Test\nvoid everyLine() {\n  assertNotNull(new Grades());\n"
+      "  assertThrows(IllegalArgumentException.class, () -> Grades.letter(-5));\n"
+      "  assertThrows(IllegalArgumentException.class, () -> Grades.letter(150));\n"
+      "  assertEquals(\"A\", Grades.letter(95));\n  assertEquals(\"B\", Grades.letter(85));\n"
+      "  assertEquals(\"C\", Grades.letter(75));\n  assertEquals(\"F\", Grades.letter(10));\n"
+      "  assertTrue(Grades.passes(95));\n  assertFalse(Grades.passes(10));\n"
+      "  assertEquals(0, Grades.mean(new int[0]), 1e-9);\n"
+      "  assertEquals(2.5, Grades.mean(new int[] {2, 3}), 1e-9);\n}\n";
+  std::string bounds =
+      "@Test\nvoid bounds() {\n  assertEquals(\"A\", Grades.letter(90));\n"
+      "  assertEquals(\"B\", Grades.letter(89));\n  assertEquals(\"B\", Grades.letter(80));\n"
+      "  assertEquals(\"C\", Grades.letter(79));\n  assertEquals(\"C\", Grades.letter(70));\n"
+      "  assertEquals(\"F\", Grades.letter(69));\n  assertEquals(\"A\", Grades.letter(100));\n"
+      "  assertEquals(\"F\", Grades.letter(0));\n  assertTrue(Grades.passes(70));\n"
+      "  assertFalse(Grades.passes(69));\n}\n";
+  llm::test::FakeLlmServer server(nlohmann::json::array(
+      {{{"answer", test::java_answer(everything)}},
+       {{"answer", test::java_answer(bounds)}},
+       {{"answer", "```java\n```\nEquivalent: M1 - no test can tell it\n"}}}));
+  std::string report = dir.path() + "/report.json";
+  std::string err = dir.path() + "/err.txt";
+  // Straight to the binary: run_panta would add --mutants 0.
+  test::CommandResult r =
+      test::run_command(std::string(PANTA_BINARY) + " generate --project " + root +
+                        " --class demo.Grades --llm openai:m --llm-base-url " + server.url() +
+                        "/v1 --report " + report + " 2>" + err);
+  ASSERT_EQ(r.exit_code, 0) << test::slurp(err);
+  auto requests = server.requests();
+  ASSERT_GE(requests.size(), 2u) << test::slurp(err);
+  std::string round = requests[1]["body"]["messages"].back()["content"];
+  EXPECT_NE(round.find("## Surviving Mutants"), std::string::npos) << round;
+  EXPECT_NE(round.find("- [M1, M2] line 7: changed conditional boundary"), std::string::npos)
+      << round;
+  EXPECT_NE(round.find("`Equivalent: M<n>, M<m> - "), std::string::npos) << round;
+  auto j = nlohmann::json::parse(test::slurp(report));
+  ASSERT_TRUE(j.contains("mutants")) << j.dump(2);
+  EXPECT_GE(j["mutants"]["rounds"].get<int>(), 1);
+  EXPECT_LE(j["mutants"]["rounds"].get<int>(), 2);
+  EXPECT_GT(j["mutants"]["score_after"].get<double>(), j["mutants"]["score_before"].get<double>());
+}
+
 }  // namespace
 }  // namespace panta

@@ -143,7 +143,7 @@ TEST(GenerateParallel, ShardsTogetherDoWhatOneRunDoes) {
     std::string root = shop_with_classes(dir, "shard" + std::to_string(k), kClasses);
     std::string n = std::to_string(k);
     both += "(" + std::string(PANTA_BINARY) + " generate --project " + root +
-            " --class org.example.shop.par --shard " + n + "/2" + model_flag(script) +
+            " --class org.example.shop.par --mutants 0 --shard " + n + "/2" + model_flag(script) +
             " --report " + dir.path() + "/shard" + n + ".json 2>" + dir.path() + "/err" + n +
             "; echo $? >" + dir.path() + "/rc" + n + ") & ";
   }

@@ -523,6 +523,27 @@ TEST(Generation, OnlyTheStatementsOfAnAnswerSetGapsAside) {
   EXPECT_TRUE(report->suspected_defects.empty());
 }
 
+// focused: the first prompt lists no gaps, so an answer there may name unreachable lines of the
+// file (four of five answerers met an impossible branch in the first prompt and needed a second
+// one only to say so). The lines and the outcome that leads to them are set aside: no second
+// prompt.
+TEST(Generation, TheFirstAnswerMaySayWhichLinesCannotBeReached) {
+  LoopRun r({answer_with({test_method("a",
+                                      "covers(5); branch(5, 0); branch(5, 1); covers(6); "
+                                      "covers(8); covers(12); branch(12, 1); covers(15);")}) +
+             "\nUnreachable: line 13 - b is never above 10\n"},
+            "");
+  r.options.strategy = "focused";
+  r.options.max_iterations = 5;
+  auto report = r.go();
+  ASSERT_TRUE(report.ok()) << report.error().message << r.all_events();
+  EXPECT_EQ(r.model.prompts.size(), 1u) << r.all_events();
+  EXPECT_EQ(report->stop_reason, "only possibly unreachable code is left") << r.all_events();
+  std::set<uint32_t> unreachable;
+  for (const auto& p : report->possibly_infeasible) unreachable.insert(p.line);
+  EXPECT_EQ(unreachable, (std::set<uint32_t>{12, 13})) << r.all_events();
+}
+
 // focused never sends a prompt the model has answered already: an answer that changes nothing
 // (no test, and a statement about a gap the prompt did not show) would get the same prompt
 // again, so the loop ends. An answer of which nothing could be used is said so in the next
@@ -551,9 +572,10 @@ TEST(Generation, APromptTheModelHasAnsweredIsNotSentAgain) {
   EXPECT_FALSE(prose.go().ok());  // no test passed: no test file is written
   EXPECT_TRUE(prose.said("no usable tests in the answer")) << prose.all_events();
   ASSERT_GE(prose.model.prompts.size(), 2u) << prose.all_events();
-  // The first prompt names no gap: it does not teach `Unreachable:` nor ask for it.
+  // The first prompt names no gap: it teaches `Unreachable:` with lines, not with gap ids.
   const std::string& first = prose.model.prompts[0].user;
-  EXPECT_EQ(first.find("Unreachable:"), std::string::npos) << first;
+  EXPECT_EQ(first.find("Unreachable: G<n>"), std::string::npos) << first;
+  EXPECT_NE(first.find("`Unreachable: lines <n>-<m> - "), std::string::npos) << first;
   EXPECT_NE(first.find("It has no other members yet; without its tests it is:"), std::string::npos)
       << first;
   EXPECT_EQ(first.find("licence header"), std::string::npos) << first;

@@ -506,8 +506,8 @@ TEST(Sandbox, TheModelCommandDiesWithPanta) {
                                      ".tmp'\nmv '" + started + ".tmp' '" + started + "'\nwait\n");
   process::SpawnOptions spawn;
   spawn.argv = {
-      PANTA_BINARY, "generate",        "--project",     root, "--class", "org.example.shop.Cart",
-      "--llm",      "cmd:sh " + model, "--llm-timeout", "600"};
+      PANTA_BINARY, "generate",        "--project",     root,  "--class",   "org.example.shop.Cart",
+      "--llm",      "cmd:sh " + model, "--llm-timeout", "600", "--mutants", "0"};
   spawn.stderr_path = dir.path() + "/panta.err";
   auto panta = process::spawn(spawn);
   ASSERT_TRUE(panta.ok()) << panta.error().message;

@@ -209,5 +209,13 @@ TEST(Strategy, TheLoopSendsWhatTheStrategyPlansAndStopsWhenItHasNothingLeft) {
             events.end());
 }
 
+// Mutants rounds are on by default for focused (issue 28), off for the paper's strategies.
+TEST(Strategy, OnlyFocusedHasMutantsRoundsByDefault) {
+  EXPECT_EQ(default_mutant_rounds("focused"), 2);
+  for (const char* paper : {"panta", "cov", "basic", "baseline", "symprompt"})
+    EXPECT_EQ(default_mutant_rounds(paper), 0) << paper;
+  EXPECT_EQ(default_mutant_rounds("nonsense"), 0);
+}
+
 }  // namespace
 }  // namespace panta::engine

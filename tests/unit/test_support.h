@@ -65,6 +65,7 @@ struct PantaRun {
 };
 
 /// Runs build/panta with `args` (a shell fragment); its stderr is kept in a file in `dir`.
+/// A `generate` without --mutants gets --mutants 0 (no PIT rounds unless the test asks).
 PantaRun run_panta(const TempDir& dir, const std::string& args);
 
 /// A scratch copy of examples/shop at `dir`/`name`, without its .panta/ folder.

@@ -139,5 +139,48 @@ class CartTest {
 ```
 X
 ;;
+generate:4) cat <<'X'
+These tests tell the surviving mutants apart from the code; one of them cannot be:
+
+```java
+package org.example.shop;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.Test;
+
+class CartTest {
+  @Test
+  void sixBooksGetTwoEurosOff() {
+    Cart cart = new Cart();
+    cart.add(new Cart.Item("novel", Cart.Category.BOOK, 6, 1000));
+    assertEquals(5800, cart.total());
+  }
+
+  @Test
+  void couponBounds() {
+    Cart cart = new Cart();
+    assertFalse(cart.applyCoupon("SAVE0"));
+    assertTrue(cart.applyCoupon("SAVE50"));
+    assertFalse(cart.applyCoupon("SAVE51"));
+  }
+
+  @Test
+  void mostExpensiveByLineTotalAndFirstOfEqualOnes() {
+    Cart cart = new Cart();
+    cart.add(new Cart.Item("many", Cart.Category.OTHER, 5, 100));
+    cart.add(new Cart.Item("one", Cart.Category.OTHER, 1, 300));
+    assertEquals("many", cart.mostExpensive());
+    Cart tie = new Cart();
+    tie.add(new Cart.Item("first", Cart.Category.OTHER, 1, 200));
+    tie.add(new Cart.Item("second", Cart.Category.OTHER, 2, 100));
+    assertEquals("first", tie.mostExpensive());
+  }
+}
+```
+
+Equivalent: M2 - with couponPercent 0 the discount `sum * 0 / 100` is 0, so `>= 0` changes nothing
+X
+;;
 *) printf 'I have no further tests to add for this class.\n' ;;
 esac
