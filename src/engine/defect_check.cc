@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 
 #include "engine/stack_frames.h"
 
@@ -60,8 +62,37 @@ FailureReading read_failure(const runner::TestResult& failure,
   return out;
 }
 
+namespace {
+
+// The values in the message of an assertion library that throws a bare AssertionError: JUnit 4's
+// assertEquals of numbers and objects ("expected:<500> but was:<900>", after the test's own
+// message) and Hamcrest's assertThat ("Expected: is <500>\n     but: was <900>").
+std::optional<std::pair<std::string, std::string>> values_in_message(const std::string& m) {
+  auto between = [&m](
+                     std::string_view open, std::string_view middle,
+                     std::string_view close) -> std::optional<std::pair<std::string, std::string>> {
+    size_t a = m.find(open);
+    if (a == std::string::npos) return std::nullopt;
+    a += open.size();
+    size_t b = m.find(middle, a);
+    if (b == std::string::npos) return std::nullopt;
+    size_t c = b + middle.size();
+    size_t d = close.empty() ? m.size() : m.rfind(close);
+    if (d == std::string::npos || d < c) return std::nullopt;
+    return std::make_pair(m.substr(a, b - a), m.substr(c, d - c));
+  };
+  if (auto junit4 = between("expected:<", "> but was:<", ">")) return junit4;
+  if (auto hamcrest = between("Expected: ", "\n     but: ", "")) return hamcrest;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::pair<std::string, std::string> expected_and_actual(const runner::TestResult& failure) {
   if (failure.compared) return {failure.expected, failure.actual};
+  if (failure.exception == "java.lang.AssertionError") {
+    if (auto values = values_in_message(failure.message)) return *values;
+  }
   std::string thrown = failure.exception;
   if (!failure.message.empty()) thrown += (thrown.empty() ? "" : ": ") + failure.message;
   return {"", thrown};

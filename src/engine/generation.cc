@@ -30,7 +30,6 @@
 #include "engine/test_file_writer.h"
 #include "engine/test_validator.h"
 #include "engine/user_edits.h"
-#include "junit/reproducer.h"
 #include "llm/llm_error.h"
 #include "project/test_file_location.h"
 #include "project/type_index.h"

@@ -150,6 +150,71 @@ TEST(DefectsCli, TheRealReproducerIsConfirmedKeptDisabledAndFailsUntilTheCodeIsF
   test::PantaRun none = test::run_panta(dir, "defects --project " + root);
   EXPECT_EQ(none.exit_code, 0) << none.out << none.err;
   EXPECT_NE(none.out.find("no reproducers"), std::string::npos) << none.out;
+  test::PantaRun nowhere = test::run_panta(dir, "defects --project " + dir.path() + "/nowhere");
+  EXPECT_EQ(nowhere.exit_code, 2) << nowhere.out << nowhere.err;
+}
+
+// The same with JUnit 4: the reproducer is @Ignore'd, the build stays green, `panta defects`
+// runs it all the same.
+TEST(DefectsCli, AJUnit4ReproducerIsIgnoredAndStillRunByPantaDefects) {
+  test::TempDir dir;
+  std::string root = copy_fixture(dir);
+  std::string pom = test::slurp(root + "/pom.xml");
+  const std::string jupiter =
+      "<groupId>org.junit.jupiter</groupId>\n      <artifactId>junit-jupiter</artifactId>\n      "
+      "<version>5.9.2</version>";
+  ASSERT_NE(pom.find(jupiter), std::string::npos) << pom;
+  pom.replace(pom.find(jupiter), jupiter.size(),
+              "<groupId>junit</groupId>\n      <artifactId>junit</artifactId>\n      "
+              "<version>4.13.2</version>");
+  dir.write("postage/pom.xml", pom);
+  const std::string answer =
+      "```java\n"
+      "import static org.junit.Assert.*;\n"
+      "import org.junit.Test;\n\n"
+      "public class PostageTest {\n"
+      "  @Test\n"
+      "  public void feesByBand() {\n"
+      "    assertEquals(500, Postage.fee(1));\n"
+      "    assertEquals(900, Postage.fee(5000));\n"
+      "    assertEquals(1500, Postage.fee(5001));\n"
+      "  }\n\n"
+      "  // Suspected defect: line 17 - 1000 g costs 900; the Javadoc says 500\n"
+      "  @Test\n"
+      "  public void thousandGramsIsTheFirstBand() {\n"
+      "    assertEquals(500, Postage.fee(1000));\n"
+      "  }\n"
+      "}\n```\n";
+  std::string report = dir.path() + "/report.json";
+  test::PantaRun run = test::run_panta(
+      dir, "generate --project " + root + " --class demo.Postage --max-iterations 1 --llm " +
+               test::counting_model(dir, {answer}, dir.path() + "/calls", 0) + " --report " +
+               report);
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  auto j = nlohmann::json::parse(test::slurp(report));
+  ASSERT_GE(j["defects"].size(), 1u) << j.dump(2);
+  EXPECT_EQ(j["defects"][0]["status"], "confirmed");
+  EXPECT_EQ(j["defects"][0]["expected"], "500");
+  EXPECT_EQ(j["defects"][0]["actual"], "900");
+  std::string kept = test::slurp(root + "/src/test/java/demo/PostageDefectsTest.java");
+  EXPECT_NE(kept.find("import org.junit.Ignore;"), std::string::npos) << kept;
+  EXPECT_NE(kept.find("  @Ignore(\"suspected defect: line 17: 1000 g costs 900; the Javadoc says "
+                      "500\")\n  @Test\n  public void thousandGramsIsTheFirstBand()"),
+            std::string::npos)
+      << kept;
+  test::CommandResult mvn = test::run_command("cd " + root +
+                                              " && mvn -B -q -o -Dstyle.color=never test > "
+                                              "mvn.log 2>&1");
+  EXPECT_EQ(mvn.exit_code, 0) << test::slurp(root + "/mvn.log");
+  test::PantaRun buggy = test::run_panta(dir, "defects --project " + root);
+  EXPECT_EQ(buggy.exit_code, 1) << buggy.out << buggy.err;
+  fs::copy_file(root + "/fixed/demo/Postage.java", root + "/src/main/java/demo/Postage.java",
+                fs::copy_options::overwrite_existing);
+  test::PantaRun fixed = test::run_panta(dir, "defects --project " + root);
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.out << fixed.err;
+  EXPECT_NE(fixed.out.find("passes       demo.PostageDefectsTest#thousandGramsIsTheFirstBand"),
+            std::string::npos)
+      << fixed.out;
 }
 
 }  // namespace

@@ -340,6 +340,29 @@ TEST(Defects, AKeptReproducerThatPassesNowIsFixedAndMovesIntoTheTestClass) {
   EXPECT_NE(again.written().find("void stillBroken()"), std::string::npos);
 }
 
+// Expected and actual: the library's compared values, else the two assertion messages of
+// libraries that throw a bare AssertionError (JUnit 4's numbers, Hamcrest), else the exception.
+TEST(DefectCheck, ExpectedAndActualComeFromTheAssertionLibrary) {
+  runner::TestResult r;
+  r.compared = true;
+  r.expected = "1";
+  r.actual = "2";
+  EXPECT_EQ(expected_and_actual(r), std::make_pair(std::string("1"), std::string("2")));
+  r = {};
+  r.exception = "java.lang.AssertionError";
+  r.message = "fee expected:<500> but was:<900>";
+  EXPECT_EQ(expected_and_actual(r), std::make_pair(std::string("500"), std::string("900")));
+  r.message = "\nExpected: is <500>\n     but: was <900>";
+  EXPECT_EQ(expected_and_actual(r),
+            std::make_pair(std::string("is <500>"), std::string("was <900>")));
+  r.exception = "java.lang.IllegalStateException";
+  r.message = "expected:<1> but was:<2>";  // not an assertion library's: the exception
+  EXPECT_EQ(
+      expected_and_actual(r),
+      std::make_pair(std::string(),
+                     std::string("java.lang.IllegalStateException: expected:<1> but was:<2>")));
+}
+
 TEST(DefectCheck, AFailureIsReadFromItsTypedFieldsOnly) {
   auto test_code = [](const std::string& c) { return c.starts_with("demo.GateTest"); };
   runner::TestResult r;

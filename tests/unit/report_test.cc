@@ -158,6 +158,38 @@ TEST(HtmlReport, IndexAndClassPagesWithNothingFromElsewhere) {
   EXPECT_EQ(class_page_name("index"), "index_.html");
 }
 
+// Reproducers (issue 28): a "Defects" table on the class page, confirmed ones as the report
+// lists them (first), the line linked to the source; the index counts the confirmed ones.
+TEST(HtmlReport, TheDefectsOfAClassAreATableAndCountedInTheIndex) {
+  ordered_json e = entry("fixtures.Branches", 10, 80);
+  e["detail"] = sign_detail();
+  e["defects"] = ordered_json::array(
+      {{{"test", "fixtures.BranchesDefectsTest#zero"},
+        {"file", "src/main/java/fixtures/Branches.java"},
+        {"line", 7},
+        {"claim", "sign(0) is <1>"},
+        {"status", "confirmed"},
+        {"expected", "0"},
+        {"actual", "1"},
+        {"why", "it fails at its own assertion, twice"}},
+       {{"test", "fixtures.BranchesTest#other"}, {"line", 0}, {"status", "refuted"}}});
+  auto files = html_report({e}, {});
+  ASSERT_TRUE(files) << files.error().message;
+  std::map<std::string, std::string> by_name;
+  for (const auto& f : *files) by_name[f.name] = f.text;
+  const std::string& page = by_name["fixtures.Branches.html"];
+  EXPECT_NE(page.find("<h2>Defects</h2>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<tr class=\"defect-confirmed\"><td>confirmed</td><td><a "
+                      "href=\"#L7\">7</a></td><td>sign(0) is &lt;1&gt;</td><td>0</td><td>1</td>"
+                      "<td>fixtures.BranchesDefectsTest#zero</td>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<tr class=\"defect-refuted\"><td>refuted</td><td></td>"), std::string::npos);
+  const std::string& index = by_name["index.html"];
+  EXPECT_NE(index.find("confirmed defects</th>"), std::string::npos);
+  EXPECT_NE(index.find("<td class=\"num\" data-value=\"1\">1</td>"), std::string::npos) << index;
+}
+
 TEST(HtmlReport, AnEntryOfTheWrongShapeIsAnError) {
   ordered_json bad = entry("x.Y", 0, 1);
   bad["detail"] = {{"methods", {{{"nodes", 3}, {"edges", ordered_json::array()}}}}};
