@@ -37,22 +37,18 @@ FailureReading read_failure(const runner::TestResult& failure,
     return out;
   }
   std::string first = first_project_frame(own_trace(failure.stack_trace));
-  std::string main_frame;
-  for (const std::string& frame : stack_frames(own_trace(failure.stack_trace))) {
-    if (frame == first && !is_test_code(frame_class(frame))) main_frame = frame;
-    if (!main_frame.empty()) break;
-  }
-  out.main_line = main_frame.empty() ? 0 : frame_line(main_frame);
+  bool in_main = !first.empty() && !is_test_code(frame_class(first));
+  out.main_line = in_main ? frame_line(first) : 0;
   out.signature = failure.exception + " at " + first;
   // The helper reports an AssertionError (JUnit's, opentest4j's, AssertJ's, Hamcrest's or the
   // language's) as "failed", any other throwable as "error".
   if (failure.status == runner::TestStatus::kFailed) {
     out.shows_defect = !first.empty();
-    out.own_assertion = main_frame.empty();
+    out.own_assertion = !in_main;
     if (!out.shows_defect) out.why = "it failed outside the project's code";
     return out;
   }
-  if (!main_frame.empty()) {
+  if (in_main) {
     out.shows_defect = true;
     return out;
   }
@@ -101,7 +97,6 @@ std::pair<std::string, std::string> expected_and_actual(const runner::TestResult
 DefectCheck::DefectCheck(TestValidator& validator, const ClassUnderTest& cut,
                          const project::Project& project)
     : validator_(&validator), cut_(&cut), project_(&project) {
-  std::error_code ec;
   fs::path rel = fs::path(cut.source_path).lexically_relative(project.root);
   source_file_ = rel.empty() || rel.native().starts_with("..") ? cut.source_path : rel.string();
 }

@@ -67,12 +67,14 @@ struct LoopState {
   std::vector<DefectEntry> other_defects;
   /// Generated tests dropped after failing at their own assertion.
   std::vector<Disagreement> disagreements;
-  /// Mutants (by mutant_key) an answer said no test can kill (`Equivalent: M3 - why`), with why.
+  /// Mutants (by MutantsStep's key: line, method, mutator, description) an answer said no test can
+  /// kill (`Equivalent: M3 - why`), with why.
   std::map<std::string, std::string> equivalent_mutants;
-  /// The id of each mutant ever shown (by mutant_key): M<id> in prompts, the same for the run.
+  /// The id of each mutant ever shown (by MutantsStep's key: line, method, mutator, description):
+  /// M<id> in prompts, the same for the run.
   std::map<std::string, int> mutant_ids;
   int next_mutant_id = 1;
-  /// What each id the last mutants round showed stands for (its mutant_key).
+  /// What each id the last mutants round showed stands for (its key).
   std::map<int, std::string> shown_mutants;
   /// Whether the last answer held a statement the loop took (`Unreachable:`, `Defect:`, ...).
   bool answer_stated = false;

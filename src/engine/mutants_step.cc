@@ -49,12 +49,13 @@ std::vector<std::string> prompt_lines_of(const std::vector<mutation::Mutant>& su
   return out;
 }
 
-}  // namespace
-
+// A mutant's key: what stays the same for it from one PIT run to the next (its line, method,
+// mutator and description).
 std::string mutant_key(const mutation::Mutant& m) {
   return fmt::format("{}|{}|{}|{}", m.line, m.method, m.mutator, m.description);
 }
 
+// The keys of `mutants` (PIT's order), equal ones of a line told apart by "#2", "#3", ...
 std::vector<std::string> mutant_keys(const std::vector<mutation::Mutant>& mutants) {
   std::map<std::string, int> seen;  // PIT's equal mutants of one line: "#2", "#3", ...
   std::vector<std::string> out;
@@ -65,6 +66,8 @@ std::vector<std::string> mutant_keys(const std::vector<mutation::Mutant>& mutant
   }
   return out;
 }
+
+}  // namespace
 
 MutantsStep::MutantsStep(MutationProbe* probe, int max_rounds, std::string test_path,
                          const std::string& package, const std::string& test_class,

@@ -70,10 +70,4 @@ class MutantsStep {
   std::string stop_;
 };
 
-/// A mutant's key: what stays the same for it from one PIT run to the next (its line, method,
-/// mutator and description).
-std::string mutant_key(const mutation::Mutant& mutant);
-/// The keys of `mutants` (PIT's order), equal ones of a line told apart by "#2", "#3", ...
-std::vector<std::string> mutant_keys(const std::vector<mutation::Mutant>& mutants);
-
 }  // namespace panta::engine
