@@ -10,12 +10,41 @@ namespace panta::cfg {
 /// `true` or none at all (`for (;;)`) is kForever.
 enum class Constant { kNone, kTrue, kFalse, kForever };
 
-/// One source statement as a path shows it: its first line and its text on one line.
+/// What the syntax node behind a statement is. A decision's kind says which construct it heads.
+enum class StatementKind {
+  kPlain,  // an expression statement or a declaration
+  kReturn,
+  kThrow,
+  kYield,
+  kCondition,     // the condition of an `if`, `while`, `do` or `for` (a `for` without one too)
+  kForEach,       // an enhanced `for` header
+  kSwitch,        // a switch statement's or expression's selector
+  kTry,           // a `try` with catch clauses (its header, resources included)
+  kResources,     // the resources of a `try` without catch clauses
+  kSynchronized,  // a `synchronized` lock
+  kUpdate,        // a `for` loop's update
+};
+
+/// Where a statement's syntax node lies in the source: for a decision, its condition's (or
+/// selector's) node, so a condition over several lines is known to be one.
+struct Span {
+  uint32_t first_line = 0;
+  uint32_t last_line = 0;
+  uint32_t start_byte = 0;
+  uint32_t end_byte = 0;
+
+  bool holds_line(uint32_t line) const { return first_line <= line && line <= last_line; }
+};
+
+/// One source statement as a path shows it: its first line and its text on one line, and what
+/// the CFG builder read from its syntax node.
 struct Statement {
   uint32_t line = 0;
   std::string text;
   /// A decision whose condition is a constant (set by the CFG builder from the syntax tree).
   Constant constant = Constant::kNone;
+  StatementKind kind = StatementKind::kPlain;
+  Span span;
 };
 
 enum class NodeKind { kEntry, kExit, kBlock, kDecision };

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "cfg/statement_syntax.h"
 #include "java/code_text.h"
 #include "java/syntax_tree.h"
 
@@ -158,7 +159,7 @@ class Builder {
     }
     std::string code =
         java::code_text(src_, node, ts_node_start_byte(node), ts_node_end_byte(node), bodies);
-    return append(std::move(in), Statement{node_line(node), std::move(code)});
+    return append(std::move(in), statement_of(node, statement_kind(node), std::move(code), node));
   }
 
   // Switch expressions in an `if` condition or a switch selector run before the decision. (In
@@ -199,7 +200,8 @@ class Builder {
     std::string header =
         std::string(else_if ? "else if " : "if ") +
         java::code_text(src_, cond, ts_node_start_byte(cond), ts_node_end_byte(cond), bodies);
-    uint32_t d = decision(Statement{node_line(node), header}, std::move(in), cond);
+    uint32_t d =
+        decision(statement_of(node, StatementKind::kCondition, header, cond), std::move(in), cond);
     Frontier out = statement(field(node, "consequence"), {{d, EdgeKind::kTrue, "true"}});
     TSNode alt = field(node, "alternative");
     Frontier no = {{d, EdgeKind::kFalse, "false"}};
@@ -214,19 +216,24 @@ class Builder {
   }
 
   Frontier while_loop(TSNode node, Frontier in) {
-    uint32_t d = decision(Statement{node_line(node), "while " + text(field(node, "condition"))},
-                          std::move(in), field(node, "condition"), true);
+    TSNode cond = field(node, "condition");
+    uint32_t d =
+        decision(statement_of(node, StatementKind::kCondition, "while " + text(cond), cond),
+                 std::move(in), cond, true);
     return loop_body(node, d);
   }
 
   Frontier enhanced_for_loop(TSNode node, Frontier in) {
-    uint32_t d = decision(Statement{node_line(node), header(node)}, std::move(in));
+    uint32_t d =
+        decision(statement_of(node, StatementKind::kForEach, header(node), field(node, "value")),
+                 std::move(in));
     return loop_body(node, d);
   }
 
   Frontier for_loop(TSNode node, Frontier in) {
     TSNode condition = field(node, "condition");
-    uint32_t d = decision(Statement{node_line(node), header(node)}, std::move(in), condition, true);
+    uint32_t d = decision(statement_of(node, StatementKind::kCondition, header(node), condition),
+                          std::move(in), condition, true);
     std::vector<TSNode> updates;
     for (uint32_t i = 0; i < ts_node_child_count(node); ++i) {
       const char* name = ts_node_field_name_for_child(node, i);
@@ -237,7 +244,8 @@ class Builder {
     if (updates.empty()) return loop_body(node, d);
     std::string update_text;
     for (TSNode u : updates) update_text += (update_text.empty() ? "" : ", ") + text(u);
-    Statement update{node_line(updates.front()), update_text};
+    Statement update =
+        statement_of(updates.front(), StatementKind::kUpdate, update_text, updates.front());
     return loop_body(node, d, &update);
   }
 
@@ -269,8 +277,9 @@ class Builder {
     bool body_has_nodes = graph_.nodes().size() > first;
     append_to(body_out, std::move(scopes_[idx].continues));
     TSNode cond = field(node, "condition");
-    uint32_t d = decision(Statement{node_line(cond), "while " + text(cond)}, std::move(body_out),
-                          cond, true);
+    uint32_t d =
+        decision(statement_of(cond, StatementKind::kCondition, "while " + text(cond), cond),
+                 std::move(body_out), cond, true);
     graph_.add_edge(Edge{d, body_has_nodes ? first : d, EdgeKind::kTrue, "true"});
     Frontier out = {{d, EdgeKind::kFalse, "false"}};
     append_to(out, pop_scope().breaks);
@@ -296,14 +305,17 @@ class Builder {
     for (TSNode c : code_children(node)) {
       if (node_type(c) == "parenthesized_expression") lock = c;
     }
-    Frontier f = append(std::move(in), Statement{node_line(node), "synchronized " + text(lock)});
+    Frontier f = append(std::move(in), statement_of(node, StatementKind::kSynchronized,
+                                                    "synchronized " + text(lock), lock));
     return statement(field(node, "body"), std::move(f));
   }
 
   Frontier switch_construct(TSNode node, Frontier in, bool is_expression) {
     in = condition_switches(field(node, "condition"), std::move(in));
-    uint32_t d = decision(Statement{node_line(node), "switch " + text(field(node, "condition"))},
-                          std::move(in));
+    TSNode selector = field(node, "condition");
+    uint32_t d =
+        decision(statement_of(node, StatementKind::kSwitch, "switch " + text(selector), selector),
+                 std::move(in));
     push_scope(is_expression ? ScopeKind::kSwitchExpression : ScopeKind::kSwitch);
     Frontier fall;
     Frontier outs;
@@ -379,10 +391,12 @@ class Builder {
     std::string head = ts_node_is_null(resources) ? "try" : "try " + text(resources);
     Frontier normal;
     if (catches.empty()) {
-      if (!ts_node_is_null(resources)) in = append(std::move(in), Statement{node_line(node), head});
+      if (!ts_node_is_null(resources))
+        in = append(std::move(in), statement_of(node, StatementKind::kResources, head, resources));
       normal = statement(field(node, "body"), std::move(in));
     } else {
-      uint32_t d = decision(Statement{node_line(node), head}, std::move(in));
+      uint32_t d =
+          decision(statement_of(node, StatementKind::kTry, head, resources), std::move(in));
       push_scope(ScopeKind::kCatching);
       for (TSNode c : catches) scopes_.back().catch_types.push_back(catch_type_names(c));
       scopes_.back().thrown.resize(catches.size());
@@ -593,16 +607,6 @@ class Builder {
   std::string text(TSNode node) const { return java::code_text(src_, node); }
 
   // A statement's source up to its body, e.g. "for (int i = 0; i < n; i++)".
-  // A condition that is the literal `true` or `false` (in parentheses or not).
-  static Constant constant_of(TSNode condition) {
-    if (ts_node_is_null(condition)) return Constant::kNone;
-    while (node_type(condition) == "parenthesized_expression" &&
-           ts_node_named_child_count(condition) == 1)
-      condition = ts_node_named_child(condition, 0);
-    std::string_view t = node_type(condition);
-    return t == "true" ? Constant::kTrue : t == "false" ? Constant::kFalse : Constant::kNone;
-  }
-
   std::string header(TSNode node) const {
     TSNode body = field(node, "body");
     return java::code_text(src_, node, ts_node_start_byte(node), ts_node_start_byte(body));

@@ -107,13 +107,15 @@ uint32_t first_line_after(const cfg::Graph& graph, uint32_t line, const std::str
   return 0;
 }
 
-// The decision whose condition goes on over `line` (a condition of several lines), or null.
-const cfg::Statement* condition_of(const cfg::Graph& graph, const java::LineFacts& facts,
-                                   uint32_t line) {
-  uint32_t decision = facts.condition_continued(line);
-  if (decision == 0) return nullptr;
+// The decision whose condition goes on over `line` (a condition of several lines, not its first
+// line), or null.
+const cfg::Statement* condition_of(const cfg::Graph& graph, uint32_t line) {
   for (const cfg::Node& n : graph.nodes()) {
-    if (n.kind == cfg::NodeKind::kDecision && n.line() == decision) return &n.statements.front();
+    if (n.kind != cfg::NodeKind::kDecision || n.statements.empty()) continue;
+    const cfg::Statement& s = n.statements.front();
+    if (s.kind == cfg::StatementKind::kCondition && s.span.first_line < line &&
+        s.span.holds_line(line))
+      return &s;
   }
   return nullptr;
 }
@@ -156,8 +158,7 @@ void add_expression_gaps(const ClassUnderTest& cut, const coverage::SourceCovera
   for (const auto& [line, c] : coverage.lines) {
     if (c.mb == 0 || !c.covered() || named.count(line) > 0) continue;
     const MethodGraph* m = method_at(cut, line);
-    const cfg::Statement* decision =
-        m == nullptr ? nullptr : condition_of(*m->graph, cut.facts(), line);
+    const cfg::Statement* decision = m == nullptr ? nullptr : condition_of(*m->graph, line);
     if (decision != nullptr) {
       // A line a multi-line condition goes on over: said of its decision, when nothing is yet.
       if (named.count(decision->line) > 0) continue;

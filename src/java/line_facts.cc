@@ -67,8 +67,6 @@ LineFacts::LineFacts(const JavaFile& file) {
       if (!ts_node_is_null(condition)) {
         // The CFG puts a `do` loop's decision on its condition's line, the others' on theirs.
         uint32_t decision = t == "do_statement" ? node_line(condition) : node_line(n);
-        for (uint32_t l = node_line(condition) + 1; l <= node_end_line(condition); ++l)
-          continued_.emplace(l, decision);
         if (has_or(condition)) or_conditions_.insert(decision);
       }
     }
@@ -134,11 +132,6 @@ bool LineFacts::catch_head(uint32_t line) const {
 uint32_t LineFacts::catch_body(uint32_t line) const {
   auto c = catches_.find(line);
   return c == catches_.end() ? 0 : c->second;
-}
-
-uint32_t LineFacts::condition_continued(uint32_t line) const {
-  auto c = continued_.find(line);
-  return c == continued_.end() ? 0 : c->second;
 }
 
 bool LineFacts::condition_has_or(uint32_t line) const {

@@ -28,9 +28,6 @@ class LineFacts {
   /// The line of the first statement in the body of the catch clause beginning on `line`, 0
   /// when there is none.
   uint32_t catch_body(uint32_t line) const;
-  /// The line of the `if`, loop or `do ... while` whose condition goes on over `line` (a
-  /// condition of several lines, not its first one), 0 when there is none.
-  uint32_t condition_continued(uint32_t line) const;
   /// The condition of the decision beginning on `line` has a `||` (not in a lambda's body).
   bool condition_has_or(uint32_t line) const;
   /// The last line of the outermost statement or declaration beginning on `line` (`line`
@@ -64,7 +61,6 @@ class LineFacts {
   std::set<uint32_t> jumps_;
   std::map<uint32_t, uint32_t> catches_;  // head line -> its body's first statement's line
   std::map<uint32_t, std::string> switch_variables_;
-  std::map<uint32_t, uint32_t> continued_;  // a condition's later line -> its decision's line
   std::set<uint32_t> or_conditions_;
   std::map<uint32_t, uint32_t> statement_ends_;
   std::set<uint32_t> asserts_;

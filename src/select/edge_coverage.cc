@@ -35,25 +35,17 @@ EdgeStatus flow_status(const Graph& g, const cfg::Edge& e, const coverage::Sourc
 }
 
 // The branch counters of the decision's whole condition: its line's, and when the condition
-// goes on over the next lines (`if (i >= 0 &&` then `i < n)`), those of the lines before its
-// nearest target below it too.
+// goes on over the next lines (`if (i >= 0 &&` then `i < n)`), those of the lines it spans.
 coverage::LineCoverage condition_counts(const Graph& g, uint32_t node,
                                         const coverage::SourceCoverage& c) {
-  uint32_t line = g.node(node).line();
+  const cfg::Node& n = g.node(node);
+  uint32_t line = n.line();
   coverage::LineCoverage out;
   const auto* at = line_of(c, line);
   if (at == nullptr) return out;
   out = *at;
-  uint32_t below = UINT32_MAX;  // the nearest target line below the decision
-  for (uint32_t e : g.out_edges(node)) {
-    uint32_t to = g.edge(e).to;
-    if (to == Graph::kExit) continue;
-    uint32_t l = g.node(to).line();
-    if (l > line) below = std::min(below, l);
-  }
-  if (below == UINT32_MAX) return out;  // no target below: the line is all that is known
-  for (auto it = c.lines.upper_bound(line); it != c.lines.end() && it->first < below; ++it) {
-    if (it->first > line + 10) break;
+  uint32_t last = n.statements.empty() ? line : n.statements.front().span.last_line;
+  for (auto it = c.lines.upper_bound(line); it != c.lines.end() && it->first <= last; ++it) {
     out.mb += it->second.mb;
     out.cb += it->second.cb;
   }

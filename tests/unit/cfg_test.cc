@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "marked_source.h"
 #include "test_support.h"
 
 namespace panta::cfg {
@@ -225,6 +226,67 @@ TEST(Cfg, LambdaAndClassBodiesAreOpaque) {
   for (const char* sig : {"doubled(List<Integer>)", "task(boolean)", "local(int)"}) {
     EXPECT_EQ(method(fa, sig).graph->decisions(), 0) << sig;
   }
+}
+
+// Each statement keeps what its syntax node is and where it lies (issue 27): a decision spans
+// its condition or selector, so a condition over three lines is one; a `for (;;)` spans its
+// head's line only.
+TEST(Cfg, StatementsKeepTheirSyntaxNodesKindAndSpan) {
+  test::MarkedSource src(R"java(class K {
+  int f(int x, String[] xs) throws Exception {
+    $if^if (x > 3
+        && x < 9
+        $cond_end^|| x == 0) {
+      $plain^x++;
+    }
+    $sw^switch (x) { default: x--; }
+    $each^for (String s : xs) { x += s.length(); }
+    $ever^for (;;) {
+      if (x > 9) break;
+      x++;
+    }
+    $try^try (java.io.StringReader r = new java.io.StringReader("")) {
+      x = r.read();
+    } catch (java.io.IOException e) {
+      $throw^throw new Exception(e);
+    }
+    $sync^synchronized (this) { x++; }
+    $ret^return x;
+  }
+}
+)java");
+  test::TempDir dir;
+  analyze::AnalyzeOptions options;
+  options.all_methods = true;
+  auto fa = analyze::analyze_file(dir.write("K.java", src.text()), options);
+  const Graph& g = *test::method(fa, "f(int, String[])").graph;
+  auto at = [&](const std::string& mark) -> Statement {
+    for (const Node& n : g.nodes()) {
+      for (const Statement& st : n.statements) {
+        if (st.line == src.line(mark) && !n.loop_update) return st;
+      }
+    }
+    ADD_FAILURE() << "no statement at $" << mark << "^";
+    return {};
+  };
+  Statement cond = at("if");
+  EXPECT_EQ(cond.kind, StatementKind::kCondition);
+  EXPECT_EQ(cond.span.first_line, src.line("if"));
+  EXPECT_EQ(cond.span.last_line, src.line("cond_end"));
+  EXPECT_TRUE(cond.span.holds_line(src.line("cond_end") - 1));
+  EXPECT_LT(cond.span.start_byte, cond.span.end_byte);
+  EXPECT_EQ(at("plain").kind, StatementKind::kPlain);
+  EXPECT_EQ(at("plain").span.first_line, at("plain").span.last_line);
+  EXPECT_EQ(at("sw").kind, StatementKind::kSwitch);
+  EXPECT_EQ(at("each").kind, StatementKind::kForEach);
+  Statement ever = at("ever");
+  EXPECT_EQ(ever.kind, StatementKind::kCondition);
+  EXPECT_EQ(ever.constant, Constant::kForever);
+  EXPECT_EQ(ever.span.last_line, src.line("ever"));
+  EXPECT_EQ(at("try").kind, StatementKind::kTry);
+  EXPECT_EQ(at("throw").kind, StatementKind::kThrow);
+  EXPECT_EQ(at("sync").kind, StatementKind::kSynchronized);
+  EXPECT_EQ(at("ret").kind, StatementKind::kReturn);
 }
 
 }  // namespace

@@ -15,8 +15,9 @@ class Golden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Golden, TextAndDotMatch) {
   std::string name = GetParam();
-  // Relative paths keep the golden files independent of where the checkout lives.
-  std::filesystem::current_path(std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/analyze");
+  // Relative paths keep the golden files independent of where the checkout lives (a fixture
+  // with marks is read from its copy without them).
+  std::filesystem::current_path(std::filesystem::path(test::fixture(name + ".java")).parent_path());
   analyze::AnalyzeOptions options;
   options.all_methods = true;
   std::vector<analyze::FileAnalysis> files;

@@ -71,10 +71,8 @@ TEST(LineFacts, StatementsByTheLineTheyBeginOn) {
   EXPECT_EQ(f.statement_end(kFixture.line("body")), kFixture.line("body"));
 }
 
-TEST(LineFacts, ConditionsOverSeveralLinesAndTheirOperators) {
+TEST(LineFacts, TheOperatorsOfConditions) {
   LineFacts f = facts();
-  EXPECT_EQ(f.condition_continued(kFixture.line("more")), kFixture.line("cond"));
-  EXPECT_EQ(f.condition_continued(kFixture.line("cond")), 0u);
   EXPECT_TRUE(f.condition_has_or(kFixture.line("cond")));
   EXPECT_FALSE(f.condition_has_or(kFixture.line("plain")));  // "||" in a string is no operator
 }

@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "java/source_text.h"
+#include "marked_source.h"
 
 namespace panta::test {
 namespace {
@@ -43,8 +44,32 @@ void check_golden(const std::string& path, const std::string& actual) {
                 << " (review the diff, then run the tests without PANTA_UPDATE_GOLDEN)";
 }
 
-std::string fixture(const std::string& name) {
+namespace {
+
+std::string fixture_source(const std::string& name) {
   return std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/analyze/" + name;
+}
+
+}  // namespace
+
+std::string fixture(const std::string& name) {
+  std::string path = fixture_source(name);
+  if (!name.ends_with(".java") || !std::filesystem::exists(path)) return path;
+  std::string text = slurp(path);
+  MarkedSource marked(text);
+  if (marked.text() == text) return path;
+  // A fixture with marks: what every reader gets is its text without them, under the same name.
+  static const TempDir* const kUnmarked = new TempDir;  // lives as long as the test process
+  std::filesystem::path out = std::filesystem::path(kUnmarked->path()) / name;
+  if (!std::filesystem::exists(out)) {
+    std::filesystem::create_directories(out.parent_path());
+    kUnmarked->write(name, marked.text());
+  }
+  return out.string();
+}
+
+MarkedSource fixture_marks(const std::string& name) {
+  return MarkedSource(slurp(fixture_source(name)));
 }
 
 std::string java_answer(const std::string& java) {

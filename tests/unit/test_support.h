@@ -5,6 +5,7 @@
 
 #include "analyze/analysis.h"
 #include "cfg/cfg.h"
+#include "marked_source.h"
 
 namespace panta::test {
 
@@ -19,8 +20,11 @@ inline constexpr const char* kCallerSettings[] = {
 /// the diff, then run again without it); one that matches passes as it would without it.
 void check_golden(const std::string& path, const std::string& actual);
 
-/// Absolute path of a file under tests/fixtures/analyze.
+/// Absolute path of a file under tests/fixtures/analyze; of a fixture with `$name^` marks, the
+/// path of a copy without them (same file name), so every reader sees plain Java.
 std::string fixture(const std::string& name);
+/// The marks of a file under tests/fixtures/analyze (see marked_source.h).
+MarkedSource fixture_marks(const std::string& name);
 
 /// Reads a whole file; fails the current test when it cannot.
 std::string slurp(const std::string& path);
