@@ -35,7 +35,7 @@ MethodAnalysis analyze_method(const java::JavaFile& file, const java::Method& m,
     out.error = fmt::format("syntax error at {}:{}", m.syntax_error->line, m.syntax_error->column);
     return out;
   }
-  auto graph = cfg::build_cfg(file.source, m.body);
+  auto graph = cfg::build_cfg(file.text, m.body);
   if (!graph) {
     out.error = graph.error().message;
     return out;

@@ -1,5 +1,8 @@
 #include "engine/class_under_test.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "engine/type_signatures.h"
 
 #include <filesystem>
@@ -62,21 +65,23 @@ Status load_paths(ClassUnderTest& c, const std::string& encoding,
 
 }  // namespace
 
-const java::JavaFile* ClassUnderTest::parsed() const {
-  if (!unit_ && !parse_tried_) {
-    parse_tried_ = true;
-    if (auto file = java::parse_java_file(java::SourceText(source_path, source_text)))
-      unit_ = std::make_shared<const java::JavaFile>(std::move(*file));
+const java::JavaFile& ClassUnderTest::parsed() const {
+  if (!unit_) {
+    // Only a class put together by hand (not by load()) parses here. Parsing fails only when
+    // tree-sitter cannot load the Java grammar, which any analysis would have met first: a
+    // broken build, not an input a caller could handle.
+    auto file = java::parse_java_file(java::SourceText(source_path, source_text));
+    if (!file) {
+      std::fprintf(stderr, "panta: internal error: %s\n", file.error().message.c_str());
+      std::abort();
+    }
+    unit_ = std::make_shared<const java::JavaFile>(std::move(*file));
   }
-  return unit_.get();
+  return *unit_;
 }
 
 const java::LineFacts& ClassUnderTest::facts() const {
-  if (!facts_) {
-    const java::JavaFile* file = parsed();
-    facts_ = file != nullptr ? std::make_shared<const java::LineFacts>(*file)
-                             : std::make_shared<const java::LineFacts>();
-  }
+  if (!facts_) facts_ = std::make_shared<const java::LineFacts>(parsed());
   return *facts_;
 }
 
@@ -114,9 +119,7 @@ Result<ClassUnderTest> ClassUnderTest::load(const project::Project& project,
   std::shared_ptr<const java::JavaFile> unit;
   if (auto s = load_paths(c, project.encoding, unit); !s) return s.error();
   c.unit_ = std::move(unit);
-  c.parse_tried_ = true;
-  c.enums = c.parsed() != nullptr ? enum_constants(shared_view(*c.parsed()), c.package, project)
-                                  : enum_constants(c.source_text, c.package, project);
+  c.enums = enum_constants(c.parsed(), c.package, project);
   c.test_path = test_file.empty() ? project.test_file_for(class_name) : test_file;
   c.test_class = fs::path(c.test_path).stem().string();
   c.test_fqn = c.package.empty() ? c.test_class : c.package + "." + c.test_class;

@@ -43,10 +43,10 @@ struct ClassUnderTest {
   /// naming all of one's constants never takes its default.
   std::map<std::string, std::vector<std::string>> enums;
   /// The source parsed once (the analysis's tree; parsed from `source_text` on first use when
-  /// the class was put together by hand), null only when the parser cannot run. Every
-  /// structural question about the source is asked of it, or of facts().
-  const java::JavaFile* parsed() const;
-  /// What the parsed source's tree says of its lines (empty when there is no tree).
+  /// the class was put together by hand). Every structural question about the source is asked
+  /// of it, or of facts().
+  const java::JavaFile& parsed() const;
+  /// What the parsed source's tree says of its lines.
   const java::LineFacts& facts() const;
   std::string test_path;
   std::string test_class;  ///< Simple name
@@ -64,7 +64,6 @@ struct ClassUnderTest {
  private:
   mutable std::shared_ptr<const java::JavaFile> unit_;
   mutable std::shared_ptr<const java::LineFacts> facts_;
-  mutable bool parse_tried_ = false;
 };
 
 }  // namespace panta::engine

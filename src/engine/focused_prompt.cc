@@ -50,9 +50,7 @@ uint32_t implicit_constructor_line(const ClassUnderTest& cut) {
   for (const MethodGraph& m : cut.graphs) {
     if (m.key.rfind(simple + "." + simple + "(", 0) == 0) return 0;
   }
-  const java::JavaFile* file = cut.parsed();
-  if (file == nullptr) return 0;
-  for (const java::JavaClass& c : file->classes) {
+  for (const java::JavaClass& c : cut.parsed().classes) {
     if (c.name == simple && c.kind == "class") return c.is_abstract ? 0 : c.name_line;
   }
   return 0;
@@ -92,9 +90,7 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
     for (const std::string& d : dependencies) list += (list.empty() ? "" : ", ") + d;
     out += "- Libraries the tests may use: " + list + "\n";
   }
-  std::vector<std::string> locale = cut.parsed() != nullptr
-                                        ? locale_dependent_apis(*cut.parsed())
-                                        : locale_dependent_apis(cut.source_text);
+  std::vector<std::string> locale = locale_dependent_apis(cut.parsed());
   if (!locale.empty()) {
     std::string list;
     for (const std::string& l : locale) list += (list.empty() ? "" : ", ") + l;
@@ -103,10 +99,7 @@ std::string focused_context(const project::Project& project, const ClassUnderTes
            "zone where the class takes one; else use inputs whose results do not depend on "
            "them).\n";
   }
-  std::string api =
-      cut.parsed() != nullptr
-          ? used_type_signatures(shared_view(*cut.parsed()), cut.package, project, kSignatureBudget)
-          : used_type_signatures(cut.source_text, cut.package, project, kSignatureBudget);
+  std::string api = used_type_signatures(cut.parsed(), cut.package, project, kSignatureBudget);
   if (!api.empty()) {
     out +=
         "\nThe project's own types the class uses (their non-private API; bodies only of short "
@@ -127,8 +120,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   assign_gap_ids(gaps, state.gap_ids, state.next_gap_id);
   state.shown_gaps.clear();
   if (state.lines_covered() == 0) {
-    out.source = cut.parsed() != nullptr ? prompt::numbered_without_licence(*cut.parsed())
-                                         : prompt::numbered_without_licence(cut.source_text);
+    out.source = prompt::numbered_without_licence(cut.parsed());
     out.sliced = false;
     out.licence_left_out = !out.source.starts_with("1: ");
     if (uint32_t line = implicit_constructor_line(cut); line > 0) {
@@ -141,9 +133,7 @@ std::vector<Gap> focused_inputs(const ClassUnderTest& cut, LoopState& state,
   } else {
     out.licence_left_out = false;
     auto shown = lines_to_show(gaps, cut, 30, also_show);
-    out.source = cut.parsed() != nullptr
-                     ? prompt::sliced_source(*cut.parsed(), shown, prompt::kLongFieldLines)
-                     : prompt::sliced_source(cut.source_text, shown, prompt::kLongFieldLines);
+    out.source = prompt::sliced_source(cut.parsed(), shown, prompt::kLongFieldLines);
     out.sliced = true;
     out.gaps = render_gaps(gaps, cut, state.coverage, state.shown_gaps);
     out.unreachable = render_unreachable(gaps);

@@ -463,9 +463,7 @@ std::map<uint32_t, std::set<uint32_t>> lines_to_show(const std::vector<Gap>& gap
     long_methods.push_back(std::move(asked));
   }
   if (long_methods.empty()) return out;
-  std::set<uint32_t> needed = cut.parsed() != nullptr
-                                  ? prompt::lines_gaps_need(*cut.parsed(), long_methods)
-                                  : prompt::lines_gaps_need(cut.source_text, long_methods);
+  std::set<uint32_t> needed = prompt::lines_gaps_need(cut.parsed(), long_methods);
   for (const prompt::AskedLines& m : long_methods) {
     out[m.first].insert(needed.lower_bound(m.first), needed.upper_bound(m.last));
   }

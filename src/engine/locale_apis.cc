@@ -124,7 +124,7 @@ std::vector<std::string> locale_apis(const Uses& u) {
 }  // namespace
 
 std::vector<std::string> locale_dependent_apis(const java::JavaFile& file) {
-  return locale_apis(uses_of(file.source, file.tree.root()));
+  return locale_apis(uses_of(file.text, file.tree.root()));
 }
 
 std::vector<std::string> locale_dependent_apis(const std::string& source) {

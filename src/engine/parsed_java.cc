@@ -16,10 +16,6 @@ std::optional<Parsed> parse(std::string source) {
   return Parsed{std::move(text), std::move(*tree)};
 }
 
-Parsed shared_view(const java::JavaFile& file) {
-  return Parsed{file.source, file.tree.share()};
-}
-
 const Parsed* ParsedFiles::get(const std::string& file) {
   auto at = files_.find(file);
   if (at == files_.end()) {

@@ -11,18 +11,12 @@
 
 namespace panta::engine {
 
-/// A Java source with its syntax tree, for reading declarations (the focused context's API).
-struct Parsed {
-  java::SourceText text;
-  java::SyntaxTree tree;
-};
+/// A Java source with its syntax tree, for reading declarations (the focused context's API); a
+/// java::JavaFile is one.
+using Parsed = java::ParsedSource;
 
 /// `source` parsed; std::nullopt when tree-sitter gives no tree.
 std::optional<Parsed> parse(std::string source);
-
-/// A file parsed already, as the readers of declarations take it: its tree shared, not parsed
-/// again.
-Parsed shared_view(const java::JavaFile& file);
 
 /// The project's files a prompt's context reads, each read (in the project's encoding) and
 /// parsed once.

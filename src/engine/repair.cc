@@ -198,9 +198,7 @@ prompt::RepairInputs Repairer::inputs(const std::vector<Verdict>& open) const {
       for (const auto& [key, code] : open.front().context->file().members()) tests += code + "\n";
     }
     auto run = methods_run_by(*cut_, tests, in.error);
-    in.sliced_source = cut_->parsed() != nullptr
-                           ? prompt::sliced_source(*cut_->parsed(), run, prompt::kLongFieldLines)
-                           : prompt::sliced_source(cut_->source_text, run, prompt::kLongFieldLines);
+    in.sliced_source = prompt::sliced_source(cut_->parsed(), run, prompt::kLongFieldLines);
   }
   return in;
 }

@@ -23,7 +23,7 @@ struct Modifiers {
 Modifiers modifiers_of(const java::JavaFile& file, const std::string& simple_name) {
   for (TSNode decl : java::named_children(file.tree.root())) {
     TSNode name = java::field(decl, "name");
-    if (ts_node_is_null(name) || java::node_text(file.source, name) != simple_name) continue;
+    if (ts_node_is_null(name) || java::node_text(file.text, name) != simple_name) continue;
     Modifiers m;
     for (TSNode child : java::named_children(decl)) {
       if (java::node_type(child) != "modifiers") continue;
@@ -45,7 +45,7 @@ std::vector<int> mut_cycs(const java::JavaFile& file, const std::string& top) {
     if (c.name != top && c.name.rfind(top + ".", 0) != 0) continue;
     for (const java::Method& m : c.methods) {
       if (!m.is_mut() || ts_node_is_null(m.body) || m.syntax_error) continue;
-      auto graph = cfg::build_cfg(file.source, m.body);
+      auto graph = cfg::build_cfg(file.text, m.body);
       if (graph) out.push_back(graph->cyclomatic());
     }
   }

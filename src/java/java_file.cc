@@ -171,7 +171,7 @@ class ClassCollector {
       if (node_type(child) == "package_declaration") {
         for (TSNode c : named_children(child)) {
           if (node_type(c) == "scoped_identifier" || node_type(c) == "identifier") {
-            file_.package_name = node_text(file_.source, c);
+            file_.package_name = node_text(file_.text, c);
           }
         }
       }
@@ -184,10 +184,10 @@ class ClassCollector {
       auto [decl, outer, outer_hidden] = work.back();
       work.pop_back();
       std::string name =
-          outer.empty() ? std::string(node_text(file_.source, field(decl, "name")))
-                        : outer + "." + std::string(node_text(file_.source, field(decl, "name")));
+          outer.empty() ? std::string(node_text(file_.text, field(decl, "name")))
+                        : outer + "." + std::string(node_text(file_.text, field(decl, "name")));
       TSNode body = field(decl, "body");
-      bool hidden = outer_hidden || has_modifier(file_.source, decl, "private");
+      bool hidden = outer_hidden || has_modifier(file_.text, decl, "private");
       add_class(decl, name, hidden);
       if (ts_node_is_null(body)) continue;
       auto members = members_of(body);
@@ -205,14 +205,14 @@ class ClassCollector {
     cls.kind = kind_of(node_type(decl));
     cls.start_line = node_line(decl);
     cls.end_line = node_end_line(decl);
-    cls.is_abstract = has_modifier(file_.source, decl, "abstract");
+    cls.is_abstract = has_modifier(file_.text, decl, "abstract");
     if (!ts_node_is_null(field(decl, "name"))) cls.name_line = node_line(field(decl, "name"));
     TSNode body = field(decl, "body");
     if (!ts_node_is_null(body)) {
-      auto fields = field_names(file_.source, body);
-      record_params_ = parameters_of(file_.source, decl);  // empty unless a record
+      auto fields = field_names(file_.text, body);
+      record_params_ = parameters_of(file_.text, decl);  // empty unless a record
       for (const Parameter& p : record_params_) fields.insert(p.name);
-      std::string simple = std::string(node_text(file_.source, field(decl, "name")));
+      std::string simple = std::string(node_text(file_.text, field(decl, "name")));
       in_enum_ = cls.kind == "enum";  // enum constructors are implicitly private
       for (TSNode member : members_of(body)) {
         std::string_view type = node_type(member);
@@ -227,7 +227,7 @@ class ClassCollector {
 
   Method method_of(TSNode decl, const std::string& class_simple_name,
                    const std::set<std::string, std::less<>>& fields) {
-    const SourceText& src = file_.source;
+    const SourceText& src = file_.text;
     Method m;
     std::string_view type = node_type(decl);
     m.is_constructor = type != "method_declaration";
@@ -264,8 +264,8 @@ class ClassCollector {
 }  // namespace
 
 Result<JavaFile> parse_java_file(SourceText source) {
-  JavaFile file{std::move(source), SyntaxTree{}, {}, {}, {}};
-  auto tree = SyntaxTree::parse(file.source);
+  JavaFile file{{std::move(source), SyntaxTree{}}, {}, {}, {}};
+  auto tree = SyntaxTree::parse(file.text);
   if (!tree) return tree.error();
   file.tree = std::move(*tree);
   file.syntax_errors = file.tree.errors();

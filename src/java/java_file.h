@@ -42,10 +42,14 @@ struct JavaClass {
   std::vector<Method> methods;
 };
 
-/// A parsed Java file with its classes. Owns the text its tree points into.
-struct JavaFile {
-  SourceText source;
+/// A Java source with its syntax tree. Owns the text its tree points into.
+struct ParsedSource {
+  SourceText text;
   SyntaxTree tree;
+};
+
+/// A parsed Java file with its classes: every reader of a parsed source takes it as one.
+struct JavaFile : ParsedSource {
   std::string package_name;
   std::vector<JavaClass> classes;
   std::vector<SyntaxError> syntax_errors;

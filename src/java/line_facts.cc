@@ -48,7 +48,7 @@ bool is_statement(std::string_view t) {
 }  // namespace
 
 LineFacts::LineFacts(const JavaFile& file) {
-  const SourceText& src = file.source;
+  const SourceText& src = file.text;
   visit(file.tree.root(), [&](TSNode n) {
     std::string_view t = node_type(n);
     if (is_statement(t)) statement_ends_.emplace(node_line(n), node_end_line(n));  // outermost

@@ -35,12 +35,6 @@ void SyntaxTree::observe_parses(std::function<void(const std::string& text)> obs
   parse_observer() = std::move(observer);
 }
 
-SyntaxTree SyntaxTree::share() const {
-  SyntaxTree copy;
-  if (tree_) copy.tree_.reset(ts_tree_copy(tree_.get()));
-  return copy;
-}
-
 Result<SyntaxTree> SyntaxTree::parse(const SourceText& source) {
   if (parse_observer()) parse_observer()(source.text());
   TSParser* parser = thread_parser();

@@ -27,8 +27,6 @@ class SyntaxTree {
   SyntaxTree() = default;
   /// Parses Java text. Fails only when tree-sitter itself cannot run (never on bad Java).
   static Result<SyntaxTree> parse(const SourceText& source);
-  /// A second owner of the same tree (tree-sitter shares its nodes): no parse.
-  SyntaxTree share() const;
   /// Called with the text of every parse from now on (tests count the parses of a file);
   /// null: none. Not thread-safe: set it while no other thread parses.
   static void observe_parses(std::function<void(const std::string& text)> observer);

@@ -201,7 +201,7 @@ std::string numbered_without_licence(const std::string& source) {
 }
 
 std::string numbered_without_licence(const java::JavaFile& source) {
-  return numbered_from(source.source, first_code_line(source.tree.root()));
+  return numbered_from(source.text, first_code_line(source.tree.root()));
 }
 
 std::string without_comments(const std::string& source) {
@@ -291,7 +291,7 @@ std::string sliced_source(const java::JavaFile& source,
                           uint32_t field_lines) {
   TSNode root = source.tree.root();
   if (ts_node_has_error(root)) return numbered_without_licence(source);
-  return Slicer(source.source, shown, field_lines).run(root);
+  return Slicer(source.text, shown, field_lines).run(root);
 }
 
 namespace {
@@ -398,7 +398,7 @@ std::set<uint32_t> lines_gaps_need(const std::string& source,
 
 std::set<uint32_t> lines_gaps_need(const java::JavaFile& source,
                                    const std::vector<AskedLines>& methods) {
-  return needed_lines(source.source, source.tree.root(), methods);
+  return needed_lines(source.text, source.tree.root(), methods);
 }
 
 }  // namespace panta::prompt

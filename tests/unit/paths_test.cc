@@ -22,7 +22,7 @@ struct Parsed {
 Parsed parse_method(const std::string& java) {
   auto f = java::parse_java_file(java::SourceText("T.java", java));
   EXPECT_TRUE(f.ok());
-  auto g = build_cfg(f->source, f->classes.at(0).methods.at(0).body);
+  auto g = build_cfg(f->text, f->classes.at(0).methods.at(0).body);
   EXPECT_TRUE(g.ok());
   return {std::move(*f), std::move(*g)};
 }
