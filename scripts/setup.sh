@@ -34,11 +34,27 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${missing[@]}" >/dev/null
 fi
 
-# tree-sitter-java: pinned version and the npm registry's sha512 integrity of its tarball.
+# tree-sitter-java: pinned version and the npm registry's sha512 integrity of its tarball. Its
+# newest release (0.23.5, also the newest on PyPI and crates.io) does not parse qualified record
+# patterns (`case Shape.Circle(var r) ->`), `case A _, B _ ->` or `case final T t`; upstream's fix
+# is an unmerged pull request. So its grammar.js gets scripts/patches/tree-sitter-java-0.23.5.patch
+# (three rules) and src/parser.c is generated again by the tree-sitter CLI of the version 0.23.5
+# was generated with (0.24.7, from crates.io: npm's tree-sitter-cli downloads its binary from
+# GitHub). Unpatched, that CLI reproduces the shipped parser.c byte for byte.
 grammar_version=0.23.5
 grammar_integrity="sha512-Yju7oQ0Xx7GcUT01mUglPP+bYfvqjNCGdxqigTnew9nLGoII42PNVP3bHrYeMxswiCRM0yubWmN5qk+zsg0zMA=="
+grammar_patch="$root/scripts/patches/tree-sitter-java-$grammar_version.patch"
+cli_version=0.24.7
 dest="$root/third_party/tree-sitter-java"
-if [ ! -f "$dest/.version" ] || [ "$(cat "$dest/.version")" != "$grammar_version" ]; then
+stamp="$grammar_version $(sha256sum "$grammar_patch" | cut -d' ' -f1) cli $cli_version"
+if [ ! -f "$dest/.version" ] || [ "$(cat "$dest/.version")" != "$stamp" ]; then
+  cli="$root/third_party/tree-sitter-cli-$cli_version/bin/tree-sitter"
+  if [ ! -x "$cli" ]; then
+    command -v cargo >/dev/null || { echo "setup: cargo (Rust, e.g. by rustup) is needed to build tree-sitter-cli" >&2; exit 1; }
+    echo "setup: building tree-sitter-cli $cli_version from crates.io (once; a few minutes)"
+    cargo install --quiet --locked tree-sitter-cli --version "$cli_version" \
+      --root "$root/third_party/tree-sitter-cli-$cli_version"
+  fi
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   (cd "$tmp" && npm pack --silent "tree-sitter-java@$grammar_version" >/dev/null)
@@ -49,9 +65,11 @@ if [ ! -f "$dest/.version" ] || [ "$(cat "$dest/.version")" != "$grammar_version
     exit 1
   fi
   rm -rf "$dest" && mkdir -p "$dest"
-  tar xzf "$tgz" -C "$dest" --strip-components=1 package/src package/LICENSE package/package.json
-  echo "$grammar_version" > "$dest/.version"
-  echo "setup: tree-sitter-java $grammar_version in third_party/"
+  tar xzf "$tgz" -C "$dest" --strip-components=1 package/src package/LICENSE package/package.json \
+    package/grammar.js
+  (cd "$dest" && patch --quiet -p1 < "$grammar_patch" && "$cli" generate)
+  echo "$stamp" > "$dest/.version"
+  echo "setup: tree-sitter-java $grammar_version, patched, generated in third_party/"
 fi
 
 # Python tools of the build and the tests (lizard, for the code size check), pinned with hashes.

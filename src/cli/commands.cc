@@ -6,6 +6,8 @@
 #include <iostream>
 #include <vector>
 
+#include "cli/suggest.h"
+
 namespace panta::cli {
 
 namespace {
@@ -32,6 +34,46 @@ constexpr std::array kCommands = {
     Command{"restore", "Put a test file back as it was before a run (from .panta/backup/)",
             &define_restore},
 };
+
+// The option names of `app` as a command line spells them (`--class`, `-h`).
+std::vector<std::string> option_names(const CLI::App& app) {
+  std::vector<std::string> out;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const std::string& l : o->get_lnames()) out.push_back("--" + l);
+    for (const std::string& s : o->get_snames()) out.push_back("-" + s);
+  }
+  return out;
+}
+
+// What a mistyped command line gets instead of CLI11's own message, which names a required
+// option ("--class is required") when the real slip is an unknown word (`--clas`, `analyse`):
+// the first word nothing took, and the nearest name it could have meant. "" when every word
+// was taken.
+std::string unknown_word_message(const CLI::App& app) {
+  const CLI::App* where = &app;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->parsed()) where = sub;
+  }
+  std::vector<std::string> left = where->remaining();
+  if (left.empty()) return "";
+  std::string word = left.front();
+  std::string said;
+  std::vector<std::string> candidates;
+  if (word.starts_with("-")) {
+    word = word.substr(0, word.find('='));
+    said = "unknown option '" + word + "'";
+    candidates = option_names(*where);
+  } else if (where == &app) {
+    said = "unknown command '" + word + "'";
+    for (const Command& c : kCommands) candidates.emplace_back(c.name);
+  } else {
+    said = "unexpected argument '" + word + "'";
+  }
+  if (where != &app) said += " for 'panta " + where->get_name() + "'";
+  std::string near = nearest(word, candidates);
+  return near.empty() ? said : said + "; did you mean '" + near + "'?";
+}
+
 }  // namespace
 
 std::span<const Command> commands() {
@@ -73,7 +115,8 @@ int run(int argc, char** argv) {
       std::cout << app.help();
       return kOk;
     }
-    std::cerr << "panta: " << e.what() << "\n";
+    std::string slip = unknown_word_message(app);
+    std::cerr << "panta: " << (slip.empty() ? std::string(e.what()) : slip) << "\n";
     std::cerr << "Run 'panta --help' for usage.\n";
     return kUsage;
   }

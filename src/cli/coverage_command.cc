@@ -56,12 +56,19 @@ std::map<std::string, Totals> totals_of(const std::vector<coverage::SourceCovera
   return out;
 }
 
+// "87.5% (7 of 8)" as `counts` spells the two numbers; "none" when there is nothing to count
+// (a class without branches is not "100% (0 of 0)" covered).
+std::string share_of(const coverage::Counter& c, std::string_view counts) {
+  if (c.total() == 0) return "none";
+  return fmt::format("{:5.1f}% ", c.percent()) +
+         fmt::format(fmt::runtime(counts), c.covered, c.total());
+}
+
 void print_totals(const std::vector<coverage::SourceCoverage>& sources) {
   auto totals = totals_of(sources);
   auto line = [](const std::string& what, const std::string& name, const Totals& t) {
-    std::cout << fmt::format("{:<9} {}  lines {:5.1f}% ({} of {}), branches {:5.1f}% ({} of {})\n",
-                             what, name, t.lines.percent(), t.lines.covered, t.lines.total(),
-                             t.branches.percent(), t.branches.covered, t.branches.total());
+    std::cout << fmt::format("{:<9} {}  lines {}, branches {}\n", what, name,
+                             share_of(t.lines, "({} of {})"), share_of(t.branches, "({} of {})"));
   };
   for (const auto& [package, t] : totals) {
     if (!package.empty()) line("package", package, t);
@@ -76,10 +83,8 @@ void print_text(const project::Project& project,
     auto lines = s.line_counter();
     auto branches = s.branch_counter();
     std::cout << fmt::format("{}  ({})\n", s.class_name, project.source_file_for(s.class_name));
-    std::cout << fmt::format("  lines     {:5.1f}%  {} of {}\n", lines.percent(), lines.covered,
-                             lines.total());
-    std::cout << fmt::format("  branches  {:5.1f}%  {} of {}\n", branches.percent(),
-                             branches.covered, branches.total());
+    std::cout << "  lines     " << share_of(lines, " {} of {}") << "\n";
+    std::cout << "  branches  " << share_of(branches, " {} of {}") << "\n";
     std::cout << "  missed lines: " << coverage::line_ranges(s.missed_lines()) << "\n";
     std::cout << "  partly covered lines: " << coverage::line_ranges(s.partly_lines()) << "\n";
   }

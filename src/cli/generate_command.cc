@@ -84,6 +84,29 @@ std::string settle_model_flags(GenerateArgs& args) {
   return "";
 }
 
+// --report's folder and --html's, made before the run: a run the model was paid for must not
+// end unable to write what it found.
+Status make_output_folders(const GenerateArgs& args) {
+  std::error_code ec;
+  if (!args.report.empty()) {
+    fs::path report(args.report);
+    if (fs::is_directory(report, ec))
+      return Error{"--report " + args.report + " is a folder: give the JSON file's path"};
+    if (report.has_parent_path() && !fs::is_directory(report.parent_path(), ec) &&
+        !fs::create_directories(report.parent_path(), ec))
+      return Error{"--report: cannot make the folder " + report.parent_path().string() + ": " +
+                   ec.message()};
+  }
+  if (!args.html.empty()) {
+    fs::path html(args.html);
+    if (fs::exists(html, ec) && !fs::is_directory(html, ec))
+      return Error{"--html " + args.html + " is a file: give the folder to write the report into"};
+    if (!fs::is_directory(html, ec) && !fs::create_directories(html, ec))
+      return Error{"--html: cannot make the folder " + args.html + ": " + ec.message()};
+  }
+  return ok_status();
+}
+
 Result<ResumePlan> plan_resume(llm::Journal& journal, const std::vector<std::string>& classes,
                                GenerateArgs& args) {
   ResumePlan plan;
@@ -183,6 +206,10 @@ int run_generate(GenerateArgs args) {
   install_stop_handlers();  // before anything slow: compiling and the first test run take time
   if (std::string why = settle_model_flags(args); !why.empty()) {
     std::cerr << "panta: " << why << "\n";
+    return kUsage;
+  }
+  if (auto s = make_output_folders(args); !s) {
+    std::cerr << "panta: " << s.error().message << "\n";
     return kUsage;
   }
   auto project = load_project(args.project, args.classes);
@@ -366,16 +393,18 @@ Runner define_generate(CLI::App& sub) {
   add_project_options(sub, args->project);
   sub.add_option("--class", args->classes,
                  "What to write tests for (repeatable): a class (org.x.Foo), a package (org.x or "
-                 "org.x.*, with its subpackages) or a source folder or file (a path with a '/')")
+                 "org.x.*, with its subpackages), a source folder or file (a path with a '/'), "
+                 "or all: every class of the source folder")
       ->required();
   add_model_options(sub, *args);
   add_loop_options(sub, *args);
   add_test_file_options(sub, *args);
   add_parallel_options(sub, *args);
-  sub.add_option("--report", args->report, "Write a JSON report of the run here");
+  sub.add_option("--report", args->report,
+                 "Write a JSON report of the run here (its folder is made if missing)");
   sub.add_option("--html", args->html,
-                 "Write an HTML report of the run into this folder (index.html; no network "
-                 "needed to view it)");
+                 "Write an HTML report of the run into this folder, made if missing (index.html; "
+                 "no network needed to view it)");
   sub.add_option("--pit-timeout", args->pit_timeout_s,
                  "Seconds one PIT run of a mutants round may take (the class's mutants with "
                  "its tests)")

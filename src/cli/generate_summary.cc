@@ -60,11 +60,16 @@ std::string defect_lines(const engine::GenerateReport& r) {
 
 std::string one_line_result(const engine::GenerateReport& r, double price_in, double price_out) {
   double cost = llm::cost(r.prompt_tokens(), r.completion_tokens(), price_in, price_out);
+  int generated = 0;
+  for (const engine::IterationReport& i : r.iterations) generated += i.tests_generated;
   std::string line = fmt::format(
-      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} test{} kept, pass rate "
-      "{:.0f}%, {} iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
+      "{}: lines {:.1f}% -> {:.1f}%, branches {:.1f}% -> {:.1f}%, {} test{} kept, {}, {} "
+      "iteration{} ({}), tokens {} in / {} out{}, test file {}\n",
       r.class_name, r.initial_line_coverage, r.line_coverage, r.initial_branch_coverage,
-      r.branch_coverage, r.tests_kept, r.tests_kept == 1 ? "" : "s", r.pass_rate,
+      r.branch_coverage, r.tests_kept, r.tests_kept == 1 ? "" : "s",
+      // No test generated: no rate of them passing (not "0%").
+      generated == 0 ? std::string("no test generated")
+                     : fmt::format("pass rate {:.0f}%", r.pass_rate),
       r.iterations.size(), r.iterations.size() == 1 ? "" : "s", r.stop_reason, r.prompt_tokens(),
       r.completion_tokens(),
       price_in > 0 || price_out > 0 ? fmt::format(", cost {:.4f}", cost) : "", r.test_file);

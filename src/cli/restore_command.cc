@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/project_options.h"
 #include "project/backups.h"
 #include "project/project_lock.h"
 #include "project/restore.h"
@@ -16,6 +17,7 @@ namespace {
 
 struct RestoreArgs {
   std::string project = ".";
+  std::string module;
   std::string class_name;
   std::string test_file;
   std::string run;
@@ -74,7 +76,20 @@ int run_restore(const RestoreArgs& args) {
     std::cerr << "panta: " << args.project << ": no such project folder\n";
     return kUsage;
   }
-  auto store = project::BackupStore::open(args.project);
+  // A module of a build of several keeps its backups in its own folder, as generate ran it.
+  std::string root = args.project;
+  if (!args.module.empty()) {
+    ProjectOptions options;
+    options.project = args.project;
+    options.module = args.module;
+    auto project = load_project(options, {});
+    if (!project) {
+      std::cerr << "panta: " << project.error().message << "\n";
+      return kUsage;
+    }
+    root = project->root;
+  }
+  auto store = project::BackupStore::open(root);
   if (!store) {
     std::cerr << "panta: " << store.error().message << "\n";
     return kUsage;
@@ -103,6 +118,9 @@ int run_restore(const RestoreArgs& args) {
 Runner define_restore(CLI::App& sub) {
   auto args = std::make_shared<RestoreArgs>();
   sub.add_option("--project", args->project, "Project root")->default_str(".");
+  sub.add_option("--module", args->module,
+                 "The module of a Maven or Gradle build of several whose test file to restore "
+                 "(artifactId or folder, as given to generate)");
   auto* cls = sub.add_option("--class", args->class_name,
                              "The class whose test file to restore (as given to generate)");
   auto* file = sub.add_option("--test-file", args->test_file, "The test file to restore");

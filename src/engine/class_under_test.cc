@@ -40,8 +40,13 @@ Status load_paths(ClassUnderTest& c, const std::string& encoding,
   }
   for (const auto& cls : fa.classes) {
     for (const auto& m : cls.methods) {
-      if (!m.graph) continue;
       std::string key = cls.java_class->name + "." + m.method->signature;
+      if (!m.graph) {
+        if (!m.error.empty())
+          c.not_analysed.push_back(key + " (line " + std::to_string(m.method->start_line) +
+                                   "): " + m.error);
+        continue;
+      }
       auto graph = std::make_shared<const cfg::Graph>(*m.graph);
       c.graphs.push_back({key, m.method->start_line, m.method->end_line, m.method->is_mut(),
                           m.method->excluded_because == "private", graph, m.paths.paths});

@@ -39,6 +39,9 @@ struct ClassUnderTest {
   /// Methods (keys of `methods`) of private nested classes, with the note a prompt gives: a
   /// test cannot call them, only reach them through the enclosing class's API.
   std::map<std::string, std::string> unreachable_notes;
+  /// Methods with a body but no CFG, "Class.sig (line N): why" (a syntax the Java grammar does
+  /// not parse, a graph too large): no gap or path of theirs is asked for, and the run says so.
+  std::vector<std::string> not_analysed;
   /// The constants of the enums the class declares or names (engine::enum_constants): a switch
   /// naming all of one's constants never takes its default.
   std::map<std::string, std::vector<std::string>> enums;

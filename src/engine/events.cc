@@ -24,9 +24,14 @@ std::string line(const DependenciesLeftOut& d) {
 }
 
 std::string line(const ClassLoaded& c) {
-  return fmt::format("{}: {} under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches",
-                     c.class_name, counted(c.methods, "method"), c.max_cyc, c.line_coverage,
-                     c.branch_coverage);
+  std::string out = fmt::format(
+      "{}: {} under test, max CYC {}, coverage now {:.1f}% lines, {:.1f}% branches", c.class_name,
+      counted(c.methods, "method"), c.max_cyc, c.line_coverage, c.branch_coverage);
+  if (c.not_analysed.empty()) return out;
+  out += fmt::format("; {} not analysed, so no test is asked for them:",
+                     counted(static_cast<int>(c.not_analysed.size()), "method"));
+  for (const std::string& m : c.not_analysed) out += "\n  " + m;
+  return out;
 }
 
 std::string line(const IterationStarted& i) {

@@ -30,6 +30,7 @@ struct ClassLoaded {
   int max_cyc = 0;
   double line_coverage = 0;
   double branch_coverage = 0;
+  std::vector<std::string> not_analysed;  ///< ClassUnderTest::not_analysed
 };
 struct IterationStarted {
   int n = 0;

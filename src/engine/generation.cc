@@ -295,8 +295,10 @@ Result<GenerateReport> Generation::run() {
   if (auto s = measure_initial(); !s) return s.error();
   report_.initial_line_coverage = state_.line_pct();
   report_.initial_branch_coverage = state_.branch_pct();
+  report_.not_analysed = cut_->not_analysed;
   events_(event::ClassLoaded{options_.class_name, static_cast<int>(cut_->methods.size()),
-                             cut_->max_cyc, state_.line_pct(), state_.branch_pct()});
+                             cut_->max_cyc, state_.line_pct(), state_.branch_pct(),
+                             cut_->not_analysed});
   int max_iter = strategy_->iteration_limit(*cut_, options_.max_iterations);
   int first_iter = 1;
   if (auto s = begin_or_resume(max_iter, first_iter); !s) return s.error();

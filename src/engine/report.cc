@@ -160,7 +160,8 @@ nlohmann::ordered_json report_fields(const GenerateReport& r) {
           {"tampering", tampering_json(r.tampering)},
           {"defects", defects},
           {"defects_file", r.defects_file},
-          {"disagreements", disagreements}};
+          {"disagreements", disagreements},
+          {"not_analysed", r.not_analysed}};
 }
 
 }  // namespace

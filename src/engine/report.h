@@ -95,6 +95,8 @@ struct GenerateReport {
   /// Where the confirmed reproducers are kept, "" when none is.
   std::string defects_file;
   std::vector<Disagreement> disagreements;
+  /// Methods of the class with a body but no CFG (ClassUnderTest::not_analysed): left out.
+  std::vector<std::string> not_analysed;
   /// Generated tests dropped for trying to reach their verdict (README, Sandbox): name and what
   /// it was.
   std::vector<std::pair<std::string, std::string>> tampering;

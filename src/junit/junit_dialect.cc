@@ -147,7 +147,10 @@ std::string as_plain_message(const std::string& arg) {
 
 class Converter {
  public:
-  Converter(const Parsed& p, JUnitVersion target) : p_(p), target_(target) {}
+  // `qualified_only`: only names written whole (`@org.junit.Test`, `org.junit.Assert.x(...)`),
+  // which say their generation whatever the rest of the code is.
+  Converter(const Parsed& p, JUnitVersion target, bool qualified_only)
+      : p_(p), target_(target), qualified_only_(qualified_only) {}
 
   std::vector<Edit> edits() {
     std::vector<TSNode> work = {p_.tree.root()};
@@ -157,7 +160,8 @@ class Converter {
       std::string_view t = node_type(n);
       if (t == "marker_annotation" || t == "annotation") annotation(n);
       if (t == "method_invocation") invocation(n);
-      if (t == "method_declaration" && target_ == JUnitVersion::k4) make_public(n);
+      if (t == "method_declaration" && target_ == JUnitVersion::k4 && !qualified_only_)
+        make_public(n);
       for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
         work.push_back(ts_node_named_child(n, i));
     }
@@ -174,6 +178,7 @@ class Converter {
       remove_line_of(a);
       return;
     }
+    if (qualified_only_ && full == simple) return;
     auto mapped = names.annotations.find(simple);
     if (mapped == names.annotations.end()) return;
     std::string to = mapped->second;
@@ -205,6 +210,9 @@ class Converter {
     TSNode object = field(call, "object");
     std::string name(p_.text(field(call, "name")));
     const auto& cls = classes(target_);
+    if (qualified_only_ &&
+        (ts_node_is_null(object) || p_.text(object).find('.') == std::string_view::npos))
+      return;
     if (!ts_node_is_null(object)) {
       auto c = cls.find(std::string(p_.text(object)));
       if (c == cls.end()) return;  // someone else's method
@@ -261,6 +269,7 @@ class Converter {
 
   const Parsed& p_;
   JUnitVersion target_;
+  bool qualified_only_;
   std::vector<Edit> edits_;
 };
 
@@ -287,8 +296,9 @@ std::string wrap_body(const std::string& body, const std::string& call) {
   return out + indent + "});\n" + close_indent + "}";
 }
 
-// JUnit 4's @Test(expected = X.class, timeout = N) as a plain @Test whose body asserts them.
-std::vector<Edit> expected_and_timeout(const Parsed& p, bool& uses_duration) {
+// JUnit 4's @Test(expected = X.class, timeout = N) as a plain @Test whose body asserts them;
+// `qualified_only`: only `@org.junit.Test(...)`, asserted by Assertions' whole name.
+std::vector<Edit> expected_and_timeout(const Parsed& p, bool& uses_duration, bool qualified_only) {
   std::vector<Edit> edits;
   std::vector<TSNode> work = {p.tree.root()};
   while (!work.empty()) {
@@ -297,6 +307,8 @@ std::vector<Edit> expected_and_timeout(const Parsed& p, bool& uses_duration) {
     for (uint32_t i = ts_node_named_child_count(n); i-- > 0;)
       work.push_back(ts_node_named_child(n, i));
     if (node_type(n) != "annotation" || simple_name(p.text(field(n, "name"))) != "Test") continue;
+    if (qualified_only && p.text(field(n, "name")) != "org.junit.Test") continue;
+    std::string assertions = qualified_only ? "org.junit.jupiter.api.Assertions." : "";
     std::string expected;
     std::string timeout;
     for (TSNode pair : named_children(field(n, "arguments"))) {
@@ -309,11 +321,13 @@ std::vector<Edit> expected_and_timeout(const Parsed& p, bool& uses_duration) {
     TSNode body = field(method, "body");
     if ((expected.empty() && timeout.empty()) || ts_node_is_null(body)) continue;
     std::string wrapped(p.text(body));
-    if (!expected.empty()) wrapped = wrap_body(wrapped, "assertThrows(" + expected + ", ");
+    if (!expected.empty())
+      wrapped = wrap_body(wrapped, assertions + "assertThrows(" + expected + ", ");
     if (!timeout.empty()) {
-      uses_duration = true;
-      wrapped =
-          wrap_body(wrapped, "assertTimeoutPreemptively(Duration.ofMillis(" + timeout + "), ");
+      uses_duration = !qualified_only;
+      wrapped = wrap_body(wrapped, assertions + "assertTimeoutPreemptively(" +
+                                       (qualified_only ? "java.time." : "") + "Duration.ofMillis(" +
+                                       timeout + "), ");
     }
     edits.push_back(
         {ts_node_start_byte(n), ts_node_end_byte(n), "@" + std::string(p.text(field(n, "name")))});
@@ -322,17 +336,18 @@ std::vector<Edit> expected_and_timeout(const Parsed& p, bool& uses_duration) {
   return edits;
 }
 
-// `code` (a member) converted for `target`.
-std::string convert_code(const std::string& code, JUnitVersion target, bool& uses_duration) {
+// `code` (a member) converted for `target` (`qualified_only`: as Converter takes it).
+std::string convert_code(const std::string& code, JUnitVersion target, bool& uses_duration,
+                         bool qualified_only = false) {
   std::string text = std::string(kWrapStart) + code + "\n}\n";
   if (target == JUnitVersion::k5) {
     auto first = Parsed::of(text);
     if (!first) return code;
-    text = apply(text, expected_and_timeout(*first, uses_duration));
+    text = apply(text, expected_and_timeout(*first, uses_duration, qualified_only));
   }
   auto p = Parsed::of(text);
   if (!p) return code;
-  text = apply(text, Converter(*p, target).edits());
+  text = apply(text, Converter(*p, target, qualified_only).edits());
   return text.substr(kWrapStart.size(), text.size() - kWrapStart.size() - 3);
 }
 
@@ -400,8 +415,21 @@ std::optional<JUnitVersion> answer_version(const ExtractedTests& answer) {
 
 std::vector<std::string> convert_answer(ExtractedTests& answer, JUnitVersion target) {
   auto from = answer_version(answer);
-  if (!from || *from == target) return {};
   bool uses_duration = false;
+  if (!from || *from == target) {
+    // The other generation's names written whole are converted in any answer.
+    bool changed = false;
+    auto qualified = [&](std::string& code) {
+      std::string converted = convert_code(code, target, uses_duration, true);
+      changed = changed || converted != code;
+      code = std::move(converted);
+    };
+    for (TestMethod& t : answer.tests) qualified(t.code);
+    for (auto& [key, code] : answer.members) qualified(code);
+    if (!changed) return {};
+    return {target == JUnitVersion::k5 ? "JUnit 4 names written in full, converted to JUnit 5"
+                                       : "JUnit 5 names written in full, converted to JUnit 4"};
+  }
   for (TestMethod& t : answer.tests) t.code = convert_code(t.code, target, uses_duration);
   for (auto& [key, code] : answer.members) code = convert_code(code, target, uses_duration);
   // Mockito's runner and extension are the one runner with a counterpart.

@@ -60,6 +60,20 @@ Result<std::vector<std::string>> classes_under(const Project& project, const fs:
   return out;
 }
 
+// The classes of the source folder whose simple name is `name`'s last part (a class named
+// without its package, or in a wrong one), at most three.
+std::vector<std::string> same_simple_name(const Project& project, std::string_view name) {
+  std::string simple(name.substr(name.rfind('.') + 1));
+  std::vector<std::string> out;
+  auto all = classes_under(project, project.src_dir);
+  if (!all) return out;
+  for (const std::string& fqn : *all) {
+    if (fqn != name && fqn.substr(fqn.rfind('.') + 1) == simple && out.size() < 3)
+      out.push_back(fqn);
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<std::vector<std::string>> resolve_class_target(const Project& project,
@@ -90,8 +104,12 @@ Result<std::vector<std::string>> resolve_class_target(const Project& project,
   }
   fs::path folder = fs::path(project.src_dir) / package_folder(name);
   if (is_dir(folder)) return classes_under(project, folder);
-  return Error{std::string(target) + ": no such class (" + project.source_file_for(name) +
-               ") or package (" + folder.string() + ") in the source folder"};
+  std::string message = std::string(target) + ": no such class (" + project.source_file_for(name) +
+                        ") or package (" + folder.string() + ") in the source folder";
+  std::vector<std::string> near = same_simple_name(project, name);
+  for (size_t i = 0; i < near.size(); ++i)
+    message += (i == 0 ? "; did you mean " : " or ") + near[i];
+  return Error{near.empty() ? message : message + "?"};
 }
 
 bool is_batch_target(const Project& project, std::string_view target) {

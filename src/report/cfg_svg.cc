@@ -15,6 +15,7 @@ constexpr double kGapX = 40;
 constexpr double kGapY = 46;
 constexpr double kMargin = 20;
 constexpr double kBackLane = 70;  // room on the right for loop back edges
+constexpr double kSkipLane = 60;  // room on the left for edges that pass over nodes
 
 struct EdgeRef {
   size_t from = 0;
@@ -127,13 +128,13 @@ Layout lay_out(size_t nodes, const std::vector<EdgeRef>& edges) {
   for (size_t r = 0; r < rows.size(); ++r) {
     if (rows[r].empty()) continue;
     double row_w = rows[r].size() * kNodeW + (rows[r].size() - 1) * kGapX;
-    double left = kMargin + (inner - row_w) / 2;
+    double left = kMargin + kSkipLane + (inner - row_w) / 2;
     for (size_t i = 0; i < rows[r].size(); ++i) {
       l.x[rows[r][i]] = left + i * (kNodeW + kGapX) + kNodeW / 2;
       l.y[rows[r][i]] = kMargin + r * (kNodeH + kGapY);
     }
   }
-  l.width = 2 * kMargin + inner + kBackLane;
+  l.width = 2 * kMargin + kSkipLane + inner + kBackLane;
   l.height = 2 * kMargin + rows.size() * kNodeH + (rows.size() - 1) * kGapY;
   return l;
 }
@@ -170,18 +171,50 @@ std::string node_svg(const nlohmann::json& node, double cx, double top) {
       top + kNodeH / 2 + 4, escape_html(short_text(label, kind == "decision" ? 22 : 25)));
 }
 
-std::string edge_path(const Layout& l, const EdgeRef& e, size_t index) {
+// How an edge is drawn: its path and where its label goes.
+struct EdgeDrawing {
+  std::string d;
+  double label_x = 0;
+  double label_y = 0;
+};
+
+// The leftmost left side and the rightmost right side of the nodes in layers [first, last].
+std::pair<double, double> extent(const Layout& l, int first, int last) {
+  double left = 1e9, right = -1e9;
+  for (size_t n = 0; n < l.layer.size(); ++n) {
+    if (l.layer[n] < first || l.layer[n] > last) continue;
+    left = std::min(left, l.x[n] - kNodeW / 2);
+    right = std::max(right, l.x[n] + kNodeW / 2);
+  }
+  return {left, right};
+}
+
+// An edge from one layer to the next is a curve within the gap between them. One that passes
+// over layers (an `if` without `else`'s false edge) or goes back up (a loop's) runs in the gaps
+// and in a lane beside the layers it passes, so it never crosses a node it does not join:
+// down out of its source, along the gap below it to the lane, along the lane, along the gap
+// above its target, down into it.
+EdgeDrawing edge_path(const Layout& l, const EdgeRef& e, size_t index) {
   double x1 = l.x[e.from], y1 = l.y[e.from] + kNodeH;
   double x2 = l.x[e.to], y2 = l.y[e.to];
-  if (!e.back) {
+  int from = l.layer[e.from], to = l.layer[e.to];
+  if (!e.back && to == from + 1) {
     double mid = (y1 + y2) / 2;
-    return fmt::format("M{},{} C{},{} {},{} {},{}", x1, y1, x1, mid, x2, mid, x2, y2);
+    return {fmt::format("M{},{} C{},{} {},{} {},{}", x1, y1, x1, mid, x2, mid, x2, y2),
+            (x1 + x2) / 2 + 4, mid};
   }
-  // Out of the source's right side, round on the right, into the target's right side.
-  double lane = std::max(l.x[e.from], l.x[e.to]) + kNodeW / 2 + 20 + 8.0 * (index % 5);
-  double sy = l.y[e.from] + kNodeH / 2, ty = l.y[e.to] + kNodeH / 2;
-  return fmt::format("M{},{} C{},{} {},{} {},{}", l.x[e.from] + kNodeW / 2, sy, lane, sy, lane, ty,
-                     l.x[e.to] + kNodeW / 2, ty);
+  double below = y1 + kGapY / 2, above = y2 - kGapY / 2;
+  double offset = 14 + 6.0 * static_cast<double>(index % 4);
+  double lane;
+  if (e.back) {
+    lane = extent(l, std::min(from, to), std::max(from, to)).second + offset;
+  } else {
+    auto [left, right] = extent(l, from + 1, to - 1);
+    lane = left - offset;
+  }
+  return {fmt::format("M{},{} L{},{} L{},{} L{},{} L{},{} L{},{}", x1, y1, x1, below, lane, below,
+                      lane, above, x2, above, x2, y2),
+          lane + 3, e.back ? above - 3 : below - 3};
 }
 
 }  // namespace
@@ -246,7 +279,8 @@ std::string cfg_svg(const nlohmann::json& method, const std::string& id) {
   for (size_t i = 0; i < refs.size(); ++i) {
     const auto& e = edges[i];
     std::string status = e.value("status", "unknown"), label = e.value("label", "");
-    std::string d = edge_path(l, refs[i], i);
+    EdgeDrawing drawn = edge_path(l, refs[i], i);
+    const std::string& d = drawn.d;
     std::string tip = label.empty() ? status : label + ": " + status;
     if (e.contains("why")) tip += " (" + e.value("why", "") + ")";
     out += fmt::format(
@@ -255,12 +289,8 @@ std::string cfg_svg(const nlohmann::json& method, const std::string& id) {
         status.substr(0, status.find(' ')), i, escape_html(status), d, edge_colour(status), id,
         status.substr(0, status.find(' ')), escape_html(tip));
     if (label.empty()) continue;
-    double lx = (l.x[refs[i].from] + l.x[refs[i].to]) / 2 + 4;
-    double ly = refs[i].back ? l.y[refs[i].to] + kNodeH / 2 - 4
-                             : (l.y[refs[i].from] + kNodeH + l.y[refs[i].to]) / 2;
-    if (refs[i].back) lx = std::max(l.x[refs[i].from], l.x[refs[i].to]) + kNodeW / 2 + 6;
-    out += fmt::format("<text class=\"edge-label\" x=\"{}\" y=\"{}\">{}</text>\n", lx, ly,
-                       escape_html(short_text(label, 18)));
+    out += fmt::format("<text class=\"edge-label\" x=\"{}\" y=\"{}\">{}</text>\n", drawn.label_x,
+                       drawn.label_y, escape_html(short_text(label, 18)));
   }
   for (size_t n = 0; n < nodes.size(); ++n) out += node_svg(nodes[n], l.x[n], l.y[n]);
   return out + "</svg>\n";

@@ -46,8 +46,11 @@ std::string axes(size_t points, int64_t max_tokens) {
         kLeft, kW - kRight, plot_y(p / 100.0), plot_y(p / 100.0), kLeft - 4, plot_y(p / 100.0) + 4,
         p);
   }
-  out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"start\">{} tokens</text>",
-                     kW - kRight + 4, plot_y(1) + 4, max_tokens);
+  // Above the plot's top right corner, ending inside the picture however long the number.
+  out += fmt::format(
+      "<text class=\"token-scale\" x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">"
+      "{} tokens</text>",
+      kW - 2, plot_y(1) - 4, max_tokens);
   for (size_t i = 0; i < points; ++i) {
     out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
                        plot_x(i, points), kH - kBottom + 14, i);

@@ -245,6 +245,8 @@ std::string class_page(const json& entry, const HtmlOptions& options) {
   page += bullet_list("Suspected defects", entry.value("suspected_defects", json::array()), false);
   page +=
       bullet_list("Possibly unreachable", entry.value("possibly_infeasible", json::array()), true);
+  page += bullet_list("Not analysed (no test was asked for them)",
+                      entry.value("not_analysed", json::array()), false);
   page += methods_view(entry);
   page +=
       "<h2>Source</h2>\n<p class=\"legend\"><span class=\"fc\">covered</span> <span "

@@ -33,7 +33,6 @@ Status replace_folder(const std::string& from, const std::string& to) {
 Error main_compile_error(const std::string& module, const CompileResult& result) {
   std::string whose = module.empty() ? "the main sources" : "module " + module;
   std::string diagnostics = format_diagnostics(result.diagnostics);
-  if (diagnostics.empty()) diagnostics = "javac gave no diagnostic (out of memory or stack?)\n";
   return Error{whose + " do not compile with the build's settings:\n" + diagnostics +
                "(Panta compiles them as the build's compiler plugin is configured, with the "
                "sources an earlier build generated in target/generated-sources, but runs no "
@@ -334,6 +333,8 @@ std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics) {
     if (d.line > 0) where += fmt::format(":{}:{}", d.line, d.column);
     out += fmt::format("{}: {}: {}\n", where, d.kind, d.message);
   }
+  // javac can fail without a word (out of memory or stack): a failure never reads as nothing.
+  if (out.empty()) out = "javac failed without a diagnostic (out of memory or stack?)\n";
   return out;
 }
 

@@ -151,7 +151,8 @@ class TestSession {
   std::optional<Suite> suite_;
 };
 
-/// Formats compiler diagnostics as "file:line:col: kind: message" lines.
+/// Formats the diagnostics of a failed compilation as "file:line:col: kind: message" lines; a
+/// line saying javac gave none when there is no error or warning among them (never "").
 std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics);
 
 }  // namespace panta::runner

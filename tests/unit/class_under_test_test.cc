@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/events.h"
 #include "test_support.h"
 
 namespace panta::engine {
@@ -30,6 +31,35 @@ public class Outer {
   EXPECT_EQ(cut->unreachable_notes.begin()->first, "Outer.Parser.parse(String)");
   EXPECT_NE(cut->unreachable_notes.begin()->second.find("reach it through `Outer`'s own methods"),
             std::string::npos);
+}
+
+// A method the grammar cannot parse is named, never dropped silently (issue 25): the class
+// loads with the others, the run's first line and its report say which and why.
+TEST(ClassUnderTest, AMethodThatDoesNotParseIsNamedWithWhy) {
+  test::TempDir dir;
+  dir.write("src/a/Half.java", R"(package a;
+public class Half {
+  public int fine(int x) { if (x > 0) return 1; return 0; }
+  public int broken(int x) {
+    return x +* 2;
+  }
+}
+)");
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  p.test_dir = dir.path() + "/test";
+  auto cut = ClassUnderTest::load(p, "a.Half", "");
+  ASSERT_TRUE(cut.ok()) << cut.error().message;
+  EXPECT_EQ(cut->methods.size(), 1u);
+  ASSERT_EQ(cut->not_analysed.size(), 1u);
+  EXPECT_EQ(cut->not_analysed[0].rfind("Half.broken(int) (line 4): syntax error at 5:", 0), 0u)
+      << cut->not_analysed[0];
+  std::string said = render(event::ClassLoaded{"a.Half", 1, 2, 0, 0, cut->not_analysed});
+  EXPECT_NE(said.find("; 1 method not analysed, so no test is asked for them:\n  Half.broken(int) "
+                      "(line 4)"),
+            std::string::npos)
+      << said;
 }
 
 }  // namespace

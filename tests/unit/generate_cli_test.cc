@@ -295,6 +295,31 @@ TEST(GenerateCli, ThePromptNamesTheVersionsTheTestsRunWith) {
   EXPECT_EQ(r.err.find("runs as version"), std::string::npos) << r.err;
 }
 
+// --report and --html into folders that do not exist yet: made before the run, not found
+// missing after it (issue 25); a run whose answers held no test says so, not "pass rate 0%".
+TEST(GenerateCli, OutputFoldersAreMadeAndARunWithoutTestsSaysSo) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  test::PantaRun r =
+      test::run_panta(dir, "generate --project " + root +
+                               " --class org.example.shop.Cart --llm 'cmd:echo Nothing to add.' " +
+                               "--max-iterations 1 --report " + dir.path() +
+                               "/out/json/run.json --html " + dir.path() + "/out/html");
+  EXPECT_TRUE(fs::exists(dir.path() + "/out/json/run.json")) << r.err;
+  EXPECT_TRUE(fs::exists(dir.path() + "/out/html/index.html")) << r.err;
+  EXPECT_NE((r.out + r.err).find("0 tests kept, no test generated,"), std::string::npos)
+      << r.out << r.err;
+  EXPECT_EQ((r.out + r.err).find("pass rate 0%"), std::string::npos) << r.out << r.err;
+  // A --html that names a file is refused before anything runs.
+  dir.write("taken", "");
+  test::PantaRun file = test::run_panta(dir, "generate --project " + root +
+                                                 " --class org.example.shop.Cart --llm cmd:true "
+                                                 "--html " +
+                                                 dir.path() + "/taken");
+  EXPECT_EQ(file.exit_code, 2);
+  EXPECT_NE(file.err.find("is a file"), std::string::npos) << file.err;
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");
@@ -332,6 +357,9 @@ TEST(GenerateCli, UsageErrors) {
       dir, "generate --project " + root + " --class org.example.shop.Nope --llm cmd:true");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("Nope"), std::string::npos) << missing.err;
+  test::PantaRun help = test::run_panta(dir, "generate --help");
+  EXPECT_NE(help.out.find("or all: every class of the source folder"), std::string::npos)
+      << help.out;
   // Values out of range are usage errors, not a silent default (a new user's -3 iterations ran
   // the class's default; --heap lots failed inside the JVM helper).
   const std::string base =

@@ -29,7 +29,7 @@ TEST_P(Golden, TextAndDotMatch) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, Golden,
                          ::testing::Values("PatternOptionBuilder", "Branches", "Loops", "Switches",
-                                           "Exceptions", "Opaque", "Members"));
+                                           "Exceptions", "Opaque", "Members", "Patterns"));
 
 }  // namespace
 }  // namespace panta

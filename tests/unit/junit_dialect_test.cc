@@ -156,5 +156,47 @@ TEST(JUnitDialect, AnAnswerOfTheFilesGenerationIsLeftAlone) {
   EXPECT_EQ(e.imports, before.imports);
 }
 
+// JUnit 4 written in full in a JUnit 5 answer (issue 25: three repair prompts, then dropped):
+// the names that say their generation are converted, the rest is left as it is.
+TEST(JUnitDialect, JUnit4NamesWrittenInFullAreConvertedInAJUnit5Answer) {
+  ExtractedTests e = extracted(R"(import org.junit.jupiter.api.Test;
+class T {
+  @org.junit.Test
+  public void four() {
+    org.junit.Assert.assertEquals("sum", 3, 1 + 2);
+    org.junit.Assert.assertTrue(true);
+  }
+
+  @org.junit.Test(expected = IllegalStateException.class)
+  public void throwsIt() {
+    throw new IllegalStateException();
+  }
+
+  @Test
+  void five() {
+    assertEquals(3, 1 + 2, "sum");
+  }
+}
+)");
+  EXPECT_EQ(convert_answer(e, JUnitVersion::k5),
+            std::vector<std::string>{"JUnit 4 names written in full, converted to JUnit 5"});
+  std::string four = code_of(e, "four");
+  EXPECT_NE(four.find("@org.junit.jupiter.api.Test\n"), std::string::npos) << four;
+  EXPECT_NE(four.find("org.junit.jupiter.api.Assertions.assertEquals(3, 1 + 2, \"sum\");"),
+            std::string::npos)
+      << four;
+  EXPECT_NE(four.find("org.junit.jupiter.api.Assertions.assertTrue(true);"), std::string::npos)
+      << four;
+  std::string thrown = code_of(e, "throwsIt");
+  EXPECT_NE(thrown.find("@org.junit.jupiter.api.Test\n"), std::string::npos) << thrown;
+  EXPECT_NE(
+      thrown.find("org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class"),
+      std::string::npos)
+      << thrown;
+  EXPECT_EQ(code_of(e, "five"),
+            "@Test\n  void five() {\n    assertEquals(3, 1 + 2, \"sum\");\n  }");
+  EXPECT_EQ(e.imports, std::vector<std::string>{"import org.junit.jupiter.api.Test;"});
+}
+
 }  // namespace
 }  // namespace panta::junit

@@ -359,3 +359,28 @@ TEST(JvmRunner, AnArchiveTheJvmCannotUseIsLeftAside) {
 
 }  // namespace
 }  // namespace panta::runner
+
+namespace panta::runner {
+namespace {
+
+// javac out of stack fails without a diagnostic: the message says so instead of ending at
+// "do not compile:" (issue 25), and `panta test` does not take the failure for a success.
+TEST(FormatDiagnostics, AFailedCompilationWithoutDiagnosticsSaysJavacGaveNone) {
+  EXPECT_EQ(format_diagnostics({}),
+            "javac failed without a diagnostic (out of memory or stack?)\n");
+  Diagnostic note;
+  note.kind = "note";
+  note.message = "Some input files use unchecked operations.";
+  EXPECT_EQ(format_diagnostics({note}),
+            "javac failed without a diagnostic (out of memory or stack?)\n");
+  Diagnostic error;
+  error.kind = "error";
+  error.file = "A.java";
+  error.line = 3;
+  error.column = 5;
+  error.message = "';' expected";
+  EXPECT_EQ(format_diagnostics({error}), "A.java:3:5: error: ';' expected\n");
+}
+
+}  // namespace
+}  // namespace panta::runner

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
+#include "project/backups.h"
 #include "test_support.h"
 
 namespace panta::test {
@@ -227,6 +228,44 @@ TEST(MavenFixtures, Java21ModuleNeedsANewerJdkAndRunsOnIt) {
                    "--java-home " + kJdk25);
 }
 
+// Java 21 and 22+ patterns (tests/fixtures/analyze/Patterns.java: qualified and nested record
+// patterns, guards, `case A _, B _`, unnamed variables) in a module of release 22: every method is
+// analysed (none left out), and a test of them is generated and kept, run on a JDK >= 21.
+TEST(MavenFixtures, ModernPatternsAreAnalysedAndGeneratedForOnAJdkThatCompilesThem) {
+  if (!fs::exists(kJdk25 + "/bin/javac")) {
+    GTEST_SKIP() << "no JDK 21 or newer at " << kJdk25 << ": the Java 21 module is not run";
+  }
+  TempDir dir;
+  std::string root = copy_fixtures(dir);
+  std::string source = slurp(test::fixture("Patterns.java"));
+  source.replace(source.find("package fixtures;"), 17, "package fix.j21;");
+  std::string module = root.substr(dir.path().size() + 1) + "/java21";
+  dir.write(module + "/src/main/java/fix/j21/Patterns.java", source);
+  // Unnamed variables are Java 22's: the copy's build compiles for 22.
+  std::string pom = slurp(root + "/java21/pom.xml");
+  pom.replace(pom.find("<maven.compiler.release>21<"), 27, "<maven.compiler.release>22<");
+  dir.write(module + "/pom.xml", pom);
+  dir.write("answer.txt", R"(```java
+@Test
+void qualifiedRecordPatterns() {
+  Patterns p = new Patterns();
+  org.junit.jupiter.api.Assertions.assertEquals(6.0, p.area(new Patterns.Figure.Rect(2, 3)));
+  org.junit.jupiter.api.Assertions.assertEquals("square", p.kind(new Patterns.Figure.Rect(2, 2)));
+  org.junit.jupiter.api.Assertions.assertEquals(2, p.count(java.util.List.of("1", "2")));
+}
+```
+)");
+  dir.write("answer.sh", "cat >/dev/null\ncat " + dir.path() + "/answer.txt\n");
+  PantaRun r = run_panta(dir, "generate --project " + root + "/java21 --java-home " + kJdk25 +
+                                  " --class fix.j21.Patterns --llm 'cmd:sh " + dir.path() +
+                                  "/answer.sh' --max-iterations 1 --test-timeout 30");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("fix.j21.Patterns: 3 methods under test"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("not analysed"), std::string::npos) << r.err;
+  std::string written = slurp(root + "/java21/src/test/java/fix/j21/PatternsTest.java");
+  EXPECT_NE(written.find("void qualifiedRecordPatterns("), std::string::npos) << r.err << written;
+}
+
 // A plain layout whose JUnit 4 jars the user gives: Panta adds the Platform launcher and the
 // Vintage engine; the counts are those of Surefire and JaCoCo on the same folders.
 TEST(MavenFixtures, PlainJUnit4LayoutWithItsOwnJarsCountsEqualMvnTest) {
@@ -301,6 +340,25 @@ void coreMoneyAddsUp() {
 }
 )",
                              "coreMoneyAddsUp");
+}
+
+// A module's test file is backed up in the module's folder, as generate runs it; `restore
+// --module` finds it from the reactor's root (issue 25).
+TEST(MavenFixtures, RestoreFindsAModulesBackupsByItsName) {
+  TempDir dir;
+  std::string root = copy_fixtures(dir);
+  std::string module = root + "/modules/app";
+  std::string file = module + "/src/test/java/fix/app/InvoiceTest.java";
+  auto store = project::BackupStore::open(module);
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  ASSERT_TRUE(store->back_up(file, "7", "fix.app.Invoice").ok());
+  PantaRun listed = run_panta(dir, "restore --project " + root + "/modules --module app --list");
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE(listed.out.find("fix.app.Invoice src/test/java/fix/app/InvoiceTest.java"),
+            std::string::npos)
+      << listed.out << listed.err;
+  PantaRun reactor = run_panta(dir, "restore --project " + root + "/modules --list");
+  EXPECT_EQ(reactor.out.find("InvoiceTest.java"), std::string::npos) << reactor.out;
 }
 
 TEST(MavenFixtures, GenerateKeepsAMockitoFiveJUnit4Test) {

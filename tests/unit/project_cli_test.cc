@@ -127,6 +127,26 @@ TEST(CoverageCli, ClassTakesPackagesAndNoMatchIsAUsageError) {
       test::run_panta(dir, "coverage --project " + root + " --class org.example.nothing");
   EXPECT_EQ(none.exit_code, 2) << none.out;
   EXPECT_NE(none.err.find("org.example.nothing"), std::string::npos) << none.err;
+  // A class named without its package: the class of that name is offered.
+  test::PantaRun simple = test::run_panta(dir, "coverage --project " + root + " --class Cart");
+  EXPECT_EQ(simple.exit_code, 2);
+  EXPECT_NE(simple.err.find("; did you mean org.example.shop.Cart?"), std::string::npos)
+      << simple.err;
+}
+
+// A class without branches has none to cover, not "100% (0 of 0)" (issue 25).
+TEST(CoverageCli, AClassWithoutBranchesSaysItHasNone) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  dir.write("shop/src/main/java/org/example/shop/Label.java",
+            "package org.example.shop;\n\npublic class Label {\n  public String of(String name) "
+            "{\n    return \"[\" + name + \"]\";\n  }\n}\n");
+  test::PantaRun r =
+      test::run_panta(dir, "coverage --project " + root + " --class org.example.shop.Label");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("  branches  none\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", branches none\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0 of 0"), std::string::npos) << r.out;
 }
 
 TEST(TestCli, RunsNamedTestsJUnit4AndJUnit5) {
@@ -162,6 +182,26 @@ public class LegacyTest {
       test::run_panta(dir, "test --project " + root + " --test org.example.shop.CartTest");
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("1 passed, 0 failed"), std::string::npos);
+}
+
+// A mistyped command or option is named with what it could have meant (issue 25: `analyse`
+// answered "A subcommand is required", `--clas` "--class is required").
+TEST(ProjectCli, ASlipOfTheKeyboardIsNamedWithTheNameItMeant) {
+  test::TempDir dir;
+  test::PantaRun command = test::run_panta(dir, "analyse Foo.java");
+  EXPECT_EQ(command.exit_code, 2);
+  EXPECT_NE(command.err.find("panta: unknown command 'analyse'; did you mean 'analyze'?"),
+            std::string::npos)
+      << command.err;
+  test::PantaRun option = test::run_panta(dir, "coverage --project " + dir.path() + " --clas X");
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_NE(option.err.find("panta: unknown option '--clas' for 'panta coverage'; did you mean "
+                            "'--class'?"),
+            std::string::npos)
+      << option.err;
+  test::PantaRun required = test::run_panta(dir, "test --project " + dir.path());
+  EXPECT_EQ(required.exit_code, 2);
+  EXPECT_NE(required.err.find("--test is required"), std::string::npos) << required.err;
 }
 
 TEST(ProjectCli, UsageAndProjectErrorsExitTwo) {

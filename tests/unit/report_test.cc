@@ -2,10 +2,12 @@
 // HTML pages and the merge of shards' reports.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <regex>
 
 #include "report/cfg_svg.h"
 #include "report/class_detail.h"
+#include "report/html_parts.h"
 #include "report/html_report.h"
 #include "report/report_merge.h"
 #include "test_support.h"
@@ -93,6 +95,98 @@ TEST(CfgSvg, EachEdgeIsDrawnInItsStatusColour) {
   EXPECT_EQ(edge_colour("missed"), "#d32f2f");
 }
 
+// No edge is drawn through a node it does not join (issue 25: the false edge of an `if`
+// without `else` went straight through the `then` block). Each edge's curve, sampled, stays
+// out of every other node's box.
+TEST(CfgSvg, NoEdgeRunsThroughANodeItDoesNotJoin) {
+  for (const char* fixture : {"Branches.java", "Loops.java", "Switches.java", "Exceptions.java"}) {
+    auto fa = test::analyze_fixture(fixture, true);
+    for (const auto& cls : fa.classes) {
+      for (const auto& m : cls.methods) {
+        if (!m.graph) continue;
+        MethodCfg mc{m.method->signature, 0, 0, true, &*m.graph, {}};
+        auto d = class_detail(fixture, "", {mc}, coverage::SourceCoverage{});
+        const auto& method = d["methods"][0];
+        std::string svg = cfg_svg(method, "x");
+        struct Box {
+          double left, top, right, bottom;
+        };
+        std::map<int, Box> boxes;
+        std::regex rect(
+            "data-node=\"([0-9]+)\"><title>[^<]*</title><rect x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" "
+            "width=\"([0-9.]+)\" height=\"([0-9.]+)\"");
+        for (std::sregex_iterator i(svg.begin(), svg.end(), rect), end; i != end; ++i) {
+          double x = std::stod((*i)[2]), y = std::stod((*i)[3]);
+          boxes[std::stoi((*i)[1])] = {x, y, x + std::stod((*i)[4]), y + std::stod((*i)[5])};
+        }
+        std::regex diamond(
+            "data-node=\"([0-9]+)\"><title>[^<]*</title><polygon points=\"([-0-9.]+),[-0-9.]+ "
+            "[-0-9.]+,([-0-9.]+) ([-0-9.]+),[-0-9.]+ [-0-9.]+,([-0-9.]+)\"");
+        for (std::sregex_iterator i(svg.begin(), svg.end(), diamond), end; i != end; ++i) {
+          boxes[std::stoi((*i)[1])] = {std::stod((*i)[2]), std::stod((*i)[3]), std::stod((*i)[4]),
+                                       std::stod((*i)[5])};
+        }
+        ASSERT_EQ(boxes.size(), method["nodes"].size()) << svg;
+        // Each edge's path: a move, then curves (C) and lines (L), sampled along their length.
+        std::regex path("data-edge=\"([0-9]+)\"[^>]* d=\"([^\"]+)\"");
+        std::regex number("-?[0-9.]+");
+        size_t paths = 0;
+        for (std::sregex_iterator i(svg.begin(), svg.end(), path), end; i != end; ++i, ++paths) {
+          const auto& e = method["edges"][std::stoul((*i)[1])];
+          std::string d = (*i)[2];
+          std::vector<std::pair<double, double>> points;  // sampled
+          std::vector<double> at;
+          char command = 0;
+          double cx = 0, cy = 0;
+          auto sample = [&] {
+            if (command == 'M' && at.size() == 2) {
+              cx = at[0], cy = at[1];
+            } else if (command == 'L' && at.size() == 2) {
+              for (double t = 0; t <= 1.0; t += 0.05)
+                points.push_back({cx + (at[0] - cx) * t, cy + (at[1] - cy) * t});
+              cx = at[0], cy = at[1];
+            } else if (command == 'C' && at.size() == 6) {
+              for (double t = 0; t <= 1.0; t += 0.05) {
+                double u = 1 - t;
+                points.push_back({u * u * u * cx + 3 * u * u * t * at[0] + 3 * u * t * t * at[2] +
+                                      t * t * t * at[4],
+                                  u * u * u * cy + 3 * u * u * t * at[1] + 3 * u * t * t * at[3] +
+                                      t * t * t * at[5]});
+              }
+              cx = at[4], cy = at[5];
+            } else if (command != 0) {
+              ADD_FAILURE() << "unread path " << d;
+            }
+            at.clear();
+          };
+          for (size_t k = 0; k <= d.size(); ++k) {
+            if (k == d.size() || d[k] == 'M' || d[k] == 'L' || d[k] == 'C') {
+              sample();
+              if (k == d.size()) break;
+              command = d[k];
+              size_t next = d.find_first_of("MLC", k + 1);
+              std::string args =
+                  d.substr(k + 1, next == std::string::npos ? std::string::npos : next - k - 1);
+              for (std::sregex_iterator n(args.begin(), args.end(), number), none; n != none; ++n)
+                at.push_back(std::stod(n->str()));
+              k = (next == std::string::npos ? d.size() : next) - 1;
+            }
+          }
+          for (const auto& [x, y] : points) {
+            for (const auto& [id, b] : boxes) {
+              if (id == e["from"].get<int>() || id == e["to"].get<int>()) continue;
+              EXPECT_FALSE(x > b.left + 1 && x < b.right - 1 && y > b.top + 1 && y < b.bottom - 1)
+                  << fixture << " " << m.method->signature << ": edge " << (*i)[1] << " ("
+                  << e["from"] << " -> " << e["to"] << ") runs through node " << id << ": " << d;
+            }
+          }
+        }
+        EXPECT_EQ(paths, method["edges"].size());
+      }
+    }
+  }
+}
+
 TEST(CfgSvg, LoopsAndEscapedText) {
   auto fa = test::analyze_fixture("Loops.java", true);
   for (const auto& cls : fa.classes) {
@@ -129,6 +223,7 @@ ordered_json entry(const std::string& cls, double before, double after) {
 TEST(HtmlReport, IndexAndClassPagesWithNothingFromElsewhere) {
   ordered_json with_detail = entry("fixtures.Branches", 10, 80);
   with_detail["detail"] = sign_detail();
+  with_detail["not_analysed"] = {"Branches.odd(int) (line 40): syntax error at 41:7"};
   auto files = html_report({with_detail, entry("fixtures.Other", 0, 50)}, {2, 10, "T"});
   ASSERT_TRUE(files) << files.error().message;
   std::map<std::string, std::string> by_name;
@@ -150,6 +245,9 @@ TEST(HtmlReport, IndexAndClassPagesWithNothingFromElsewhere) {
   EXPECT_NE(page.find("class=\"line nc\" id=\"L8\""), std::string::npos);
   EXPECT_NE(page.find("class=\"line fc\" id=\"L6\""), std::string::npos);
   EXPECT_NE(page.find("class=\"line pc\" id=\"L7\""), std::string::npos);
+  EXPECT_NE(page.find("<h2>Not analysed (no test was asked for them)</h2>\n<ul>\n<li>"
+                      "Branches.odd(int) (line 40): syntax error at 41:7</li>"),
+            std::string::npos);
   for (const auto& [name, text] : by_name) {
     EXPECT_EQ(text.find("http:"), text.find("http://www.w3.org/2000/svg")) << name;
     EXPECT_EQ(text.find("https:"), std::string::npos) << name;
@@ -188,6 +286,24 @@ TEST(HtmlReport, TheDefectsOfAClassAreATableAndCountedInTheIndex) {
   const std::string& index = by_name["index.html"];
   EXPECT_NE(index.find("confirmed defects</th>"), std::string::npos);
   EXPECT_NE(index.find("<td class=\"num\" data-value=\"1\">1</td>"), std::string::npos) << index;
+}
+
+// The token scale's label ends inside the chart however long its number (issue 25: it began at
+// the plot's right edge and was clipped).
+TEST(HtmlReport, TheTokenScaleEndsInsideTheChart) {
+  ordered_json e = entry("fixtures.Branches", 10, 80);
+  e["iterations"][0]["prompt_tokens"] = 123456789;
+  std::string chart = html::iteration_chart(e);
+  std::smatch size;
+  ASSERT_TRUE(std::regex_search(chart, size, std::regex("viewBox=\"0 0 ([0-9.]+) ([0-9.]+)\"")));
+  std::smatch label;
+  ASSERT_TRUE(
+      std::regex_search(chart, label,
+                        std::regex("<text class=\"token-scale\" x=\"([0-9.]+)\" y=\"([0-9.]+)\" "
+                                   "text-anchor=\"end\">123456989 tokens</text>")))
+      << chart;
+  EXPECT_LE(std::stod(label[1]), std::stod(size[1]));
+  EXPECT_GT(std::stod(label[2]), 8.0);  // a line of text fits above it
 }
 
 TEST(HtmlReport, AnEntryOfTheWrongShapeIsAnError) {
