@@ -13,6 +13,7 @@
 #include "coverage/coverage.h"
 #include "project/class_targets.h"
 #include "report/class_detail.h"
+#include "runner/failure_summary.h"
 #include "runner/test_session.h"
 
 namespace panta::cli {
@@ -90,7 +91,8 @@ void print_text(const project::Project& project,
   }
   for (const auto& r : run.results) {
     if (r.status == runner::TestStatus::kPassed) continue;
-    std::cout << fmt::format("{} {}: {}\n", runner::to_string(r.status), r.id, r.message);
+    std::cout << fmt::format("{} {}: {}\n", runner::to_string(r.status), r.id,
+                             runner::failure_summary(r));
   }
   for (const auto& l : left_out) std::cout << "left out, does not compile: " << l.error << "\n";
   std::cout << "tests: " << test_counts(run.results)

@@ -83,7 +83,7 @@ std::vector<junit::TestMethod> AnswerTaker::not_naming_the_class(
     names.push_back(std::move(member));
   }
   // Through the fields and helpers of the answer and of the file (`DoubleMetaphone dm`).
-  std::vector<std::pair<std::string, std::string>> members = extracted.members;
+  junit::Members members = extracted.members;
   for (auto& m : file.members()) members.push_back(std::move(m));
   std::vector<junit::TestMethod> out;
   std::erase_if(fresh, [&](const junit::TestMethod& t) {

@@ -42,6 +42,11 @@ struct ClassUnderTest {
   /// Methods with a body but no CFG, "Class.sig (line N): why" (a syntax the Java grammar does
   /// not parse, a graph too large): no gap or path of theirs is asked for, and the run says so.
   std::vector<std::string> not_analysed;
+  /// What javac made of the class that the source does not show (engine::hidden_api: Lombok's
+  /// constructors, accessors and builders, inherited members), "" when none; set by the run.
+  std::string hidden_api;
+  /// The source declares no constructor, but javac generated one (Lombok's).
+  bool generated_constructor = false;
   /// The constants of the enums the class declares or names (engine::enum_constants): a switch
   /// naming all of one's constants never takes its default.
   std::map<std::string, std::vector<std::string>> enums;

@@ -13,6 +13,7 @@
 #include "core/sha256.h"
 #include "engine/answer_tests.h"
 #include "engine/class_under_test.h"
+#include "engine/compiled_members.h"
 #include "engine/defect_check.h"
 #include "engine/defects_keeper.h"
 #include "engine/final_check.h"
@@ -161,6 +162,13 @@ Status Generation::load(const std::string& prompt_dir) {
   // Before any model call: where the tests go must be a test folder, and writable.
   if (auto s = project::check_test_file_location(project_, cut_->test_path); !s) return s;
   if (auto s = check_writable(fs::path(cut_->test_path).parent_path().string()); !s) return s;
+  if (may_hide_api(*cut_)) {
+    HiddenApi hidden = hidden_api(
+        *cut_, [this](const std::string& name) { return session_.read_compiled(name); },
+        [this](const std::string& fqn) { return fs::exists(project_.source_file_for(fqn)); });
+    cut_->hidden_api = std::move(hidden.text);
+    cut_->generated_constructor = hidden.generated_constructor;
+  }
   auto deps = prompt_dependencies(project_);
   for (const Event& note : deps.notes) events_(note);
   dependencies_ = std::move(deps.coordinates);

@@ -9,7 +9,7 @@ namespace {
 
 nlohmann::ordered_json reproducer_json(const Reproducer& r) {
   nlohmann::ordered_json members = nlohmann::ordered_json::array();
-  for (const auto& [key, code] : r.from.members) members.push_back({key, code});
+  for (const auto& [key, code] : r.from.members) members.push_back({key.text(), code});
   return {{"name", r.test.name},
           {"code", r.test.code},
           {"imports", r.from.imports},
@@ -23,8 +23,10 @@ Reproducer reproducer_from_json(const nlohmann::json& j) {
   Reproducer r;
   r.test = {j.value("name", ""), j.value("code", "")};
   r.from.imports = j.value("imports", std::vector<std::string>{});
-  for (const auto& m : j.value("members", nlohmann::json::array()))
-    r.from.members.emplace_back(m[0].get<std::string>(), m[1].get<std::string>());
+  for (const auto& m : j.value("members", nlohmann::json::array())) {
+    if (auto key = junit::MemberKey::from_text(m[0].get<std::string>()))
+      r.from.members.push_back({*key, m[1].get<std::string>()});
+  }
   r.from.class_annotations = j.value("class_annotations", std::vector<std::string>{});
   r.from.tests = {r.test};
   const auto& c = j.at("claim");

@@ -93,8 +93,39 @@ bool is_private_decl(const Parsed& p, TSNode decl) {
   return has_modifier(p, decl, "private");
 }
 
+namespace {
+
+// The Lombok annotation on `decl` that makes constructors (@Builder, @Value, ...), "" for none:
+// such a class has no implicit constructor, whatever its source declares.
+std::string lombok_constructors(const Parsed& p, TSNode decl) {
+  bool imports_lombok = false;
+  for (TSNode n : named_children(p.tree.root())) {
+    imports_lombok =
+        imports_lombok || (node_type(n) == "import_declaration" &&
+                           java::node_text(p.text, n).find(" lombok.") != std::string_view::npos);
+  }
+  if (!imports_lombok) return "";
+  for (TSNode c : named_children(decl)) {
+    if (node_type(c) != "modifiers") continue;
+    for (TSNode a : named_children(c)) {
+      if (node_type(a) != "marker_annotation" && node_type(a) != "annotation") continue;
+      std::string_view n = java::node_text(p.text, field(a, "name"));
+      n = n.substr(n.rfind('.') == std::string_view::npos ? 0 : n.rfind('.') + 1);
+      for (const char* maker : {"Builder", "SuperBuilder", "Value", "Data", "AllArgsConstructor",
+                                "RequiredArgsConstructor", "NoArgsConstructor"}) {
+        if (n == maker) return "@" + std::string(n);
+      }
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string implicit_constructor(const Parsed& p, TSNode decl, const std::string& name) {
   if (node_type(decl) != "class_declaration" || has_modifier(p, decl, "abstract")) return "";
+  if (std::string maker = lombok_constructors(p, decl); !maker.empty())
+    return "// its constructors are Lombok's (" + maker + "), not in its source";
   for (TSNode m : named_children(field(decl, "body"))) {
     if (node_type(m) == "constructor_declaration") return "";
   }

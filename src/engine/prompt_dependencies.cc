@@ -37,6 +37,13 @@ bool on_classpath(const project::Project& project, const std::string& artifact) 
                      });
 }
 
+// Test libraries a build often brings without naming them (spring-boot-starter-test brings
+// Mockito, AssertJ and Hamcrest): named as usable when their jar is on the test class path.
+constexpr std::pair<const char*, const char*> kTestLibraries[] = {
+    {"org.mockito", "mockito-core"},  {"org.mockito", "mockito-junit-jupiter"},
+    {"org.assertj", "assertj-core"},  {"org.hamcrest", "hamcrest"},
+    {"org.awaitility", "awaitility"}, {"com.google.truth", "truth"}};
+
 }  // namespace
 
 PromptDependencies prompt_dependencies(const project::Project& project) {
@@ -60,6 +67,15 @@ PromptDependencies prompt_dependencies(const project::Project& project) {
     out.coordinates.push_back(d.coordinate());
   }
   if (!left_out.empty()) out.notes.push_back(event::DependenciesLeftOut{left_out});
+  for (const auto& [group, artifact] : kTestLibraries) {
+    auto running = versions.find(artifact);
+    bool named = std::any_of(project.test_dependencies.begin(), project.test_dependencies.end(),
+                             [artifact = std::string(artifact)](const project::Dependency& d) {
+                               return d.artifact == artifact;
+                             });
+    if (running != versions.end() && !named)
+      out.coordinates.push_back(std::string(group) + ":" + artifact + ":" + running->second);
+  }
   return out;
 }
 

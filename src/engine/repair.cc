@@ -55,25 +55,12 @@ std::string cause_of(const Verdict& v) {
   return "run|" + key + "|" + first_project_frame(v.error);
 }
 
-// How an event names a member by its key ("method:money(String s)" -> "helper money(String
-// s)").
-std::string member_label(const std::string& key) {
-  size_t colon = key.find(':');
-  std::string kind = key.substr(0, colon);
-  std::string name = key.substr(colon + 1);
-  if (kind == "method") return "helper " + name;
-  if (kind == "field") return "field " + name;
-  if (kind == "type") return "nested type " + name;
-  if (kind == "ctor") return "constructor " + name;
-  return "initializer";
-}
-
 // The members fixes will stand beside, by key: the file's and those the kept tests bring.
-std::map<std::string, std::string> members_in_use(const junit::TestFile& file,
-                                                  const std::vector<Candidate>& kept) {
+std::map<junit::MemberKey, std::string> members_in_use(const junit::TestFile& file,
+                                                       const std::vector<Candidate>& kept) {
   std::vector<junit::TestFile::Addition> additions;
   for (const Candidate& c : kept) additions.push_back({c.test, &c.from});
-  std::map<std::string, std::string> out;
+  std::map<junit::MemberKey, std::string> out;
   for (auto& [key, code] : Probe(file, additions).file().members())
     out.emplace(std::move(key), std::move(code));
   return out;
@@ -257,7 +244,7 @@ void settle(std::vector<Verdict>& verdicts, const std::vector<junit::TestMethod>
 }  // namespace
 
 junit::ExtractedTests with_origin(junit::ExtractedTests fix, const junit::ExtractedTests& origin,
-                                  const std::map<std::string, std::string>& in_use,
+                                  const std::map<junit::MemberKey, std::string>& in_use,
                                   const std::string& tests, const EventSink& events) {
   auto add_missing = [](std::vector<std::string>& to, const std::vector<std::string>& from) {
     for (const std::string& x : from) {
@@ -269,19 +256,19 @@ junit::ExtractedTests with_origin(junit::ExtractedTests fix, const junit::Extrac
   for (const auto& [key, code] : fix.members) {
     auto used = in_use.find(key);
     if (used != in_use.end() && !same_code(used->second, code)) {
-      events(event::RepairMember{tests, member_label(key), false});
+      events(event::RepairMember{tests, key.label(), false});
       continue;
     }
     auto earlier = std::find_if(origin.members.begin(), origin.members.end(),
-                                [&key](const auto& m) { return m.first == key; });
+                                [&key](const auto& m) { return m.key == key; });
     if (used == in_use.end() && earlier != origin.members.end() &&
-        !same_code(earlier->second, code)) {
-      events(event::RepairMember{tests, member_label(key), true});
+        !same_code(earlier->code, code)) {
+      events(event::RepairMember{tests, key.label(), true});
     }
   }
   for (const auto& member : origin.members) {
     bool again = std::any_of(fix.members.begin(), fix.members.end(),
-                             [&member](const auto& m) { return m.first == member.first; });
+                             [&member](const auto& m) { return m.key == member.key; });
     if (!again) fix.members.push_back(member);
   }
   return fix;

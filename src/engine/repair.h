@@ -88,7 +88,7 @@ std::map<uint32_t, std::set<uint32_t>> methods_run_by(const ClassUnderTest& cut,
 /// has (the test file's and the kept tests' members, by key) does not replace it (members go by
 /// name), said too.
 junit::ExtractedTests with_origin(junit::ExtractedTests fix, const junit::ExtractedTests& origin,
-                                  const std::map<std::string, std::string>& in_use,
+                                  const std::map<junit::MemberKey, std::string>& in_use,
                                   const std::string& tests, const EventSink& events);
 
 /// Why no source change can fix this compile error (a class file limit), or "".

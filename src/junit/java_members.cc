@@ -10,27 +10,6 @@ using java::field;
 using java::named_children;
 using java::node_type;
 
-// The names a member key declares: "field:a,b" -> a, b; "method:f(int x)" -> f; "type:T" -> T.
-std::vector<std::string> declared_names(const std::string& key) {
-  std::vector<std::string> out;
-  size_t colon = key.find(':');
-  std::string kind = key.substr(0, colon);
-  std::string rest = key.substr(colon + 1);
-  if (kind == "method") {
-    out.push_back(rest.substr(0, rest.find('(')));
-  } else if (kind == "field") {
-    for (size_t at = 0; at <= rest.size();) {
-      size_t comma = rest.find(',', at);
-      out.push_back(rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
-      if (comma == std::string::npos) break;
-      at = comma + 1;
-    }
-  } else if (kind == "type") {
-    out.push_back(rest);
-  }
-  return out;
-}
-
 std::optional<Parsed> Parsed::of(std::string text) {
   java::SourceText source("answer.java", std::move(text));
   auto tree = java::SyntaxTree::parse(source);
@@ -156,30 +135,33 @@ bool lacks_closing_brace(TSNode node) {
 }
 
 // The name a member is known by: a method's or class's name, a field's variables.
-std::string member_key(const Parsed& p, TSNode member) {
+std::optional<MemberKey> member_key(const Parsed& p, TSNode member) {
   std::string_view t = node_type(member);
   if (t == "field_declaration") {
-    std::string key;
+    std::string names;
     for (TSNode c : named_children(member)) {
       if (node_type(c) == "variable_declarator")
-        key += (key.empty() ? "" : ",") + std::string(p.text(field(c, "name")));
+        names += (names.empty() ? "" : ",") + std::string(p.text(field(c, "name")));
     }
-    return "field:" + key;
+    return MemberKey{MemberKind::kField, names};
   }
   if (t == "method_declaration") {
     // Overloads are different members: the key holds the parameter list.
-    return "method:" + std::string(p.text(field(member, "name"))) +
-           java::collapse_whitespace(p.text(field(member, "parameters")));
+    return MemberKey{MemberKind::kMethod,
+                     std::string(p.text(field(member, "name"))) +
+                         java::collapse_whitespace(p.text(field(member, "parameters")))};
   }
   if (t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
       t == "record_declaration") {
-    return "type:" + std::string(p.text(field(member, "name")));
+    return MemberKey{MemberKind::kType, std::string(p.text(field(member, "name")))};
   }
-  if (t == "constructor_declaration")
-    return "ctor:" + java::collapse_whitespace(p.text(field(member, "parameters")));
+  if (t == "constructor_declaration") {
+    return MemberKey{MemberKind::kConstructor,
+                     java::collapse_whitespace(p.text(field(member, "parameters")))};
+  }
   if (t == "static_initializer" || t == "block")
-    return "init:" + java::collapse_whitespace(p.text(member));
-  return "";
+    return MemberKey{MemberKind::kInitializer, java::collapse_whitespace(p.text(member))};
+  return std::nullopt;
 }
 
 // Whether `text` has `name` as a whole identifier.
@@ -197,8 +179,7 @@ bool mentions(std::string_view text, std::string_view name) {
 
 // The members of an answer a test needs: those it names, those run around every test (setup,
 // teardown, rules, initializer blocks), and what those name in turn.
-std::vector<bool> members_needed(const std::string& test_code,
-                                 const std::vector<std::pair<std::string, std::string>>& members) {
+std::vector<bool> members_needed(const std::string& test_code, const Members& members) {
   static const char* const kAlways[] = {
       "@BeforeEach", "@AfterEach", "@BeforeAll",         "@AfterAll",
       "@Before",     "@After",     "@BeforeClass",       "@AfterClass",
@@ -208,7 +189,7 @@ std::vector<bool> members_needed(const std::string& test_code,
   std::vector<const std::string*> texts = {&test_code};
   for (size_t m = 0; m < members.size(); ++m) {
     const auto& [key, code] = members[m];
-    bool always = key.rfind("init:", 0) == 0 || declared_names(key).empty();
+    bool always = key.declared().empty();  // an initializer, a constructor
     for (const char* a : kAlways) always = always || mentions(code, std::string_view(a + 1));
     if (always) {
       needed[m] = true;
@@ -219,12 +200,12 @@ std::vector<bool> members_needed(const std::string& test_code,
     grew = false;
     for (size_t m = 0; m < members.size(); ++m) {
       if (needed[m]) continue;
-      for (const std::string& name : declared_names(members[m].first)) {
+      for (const std::string& name : members[m].key.declared()) {
         bool used = std::any_of(texts.begin(), texts.end(),
                                 [&name](const std::string* t) { return mentions(*t, name); });
         if (used) {
           needed[m] = true;
-          texts.push_back(&members[m].second);
+          texts.push_back(&members[m].code);
           grew = true;
           break;
         }

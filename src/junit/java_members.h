@@ -9,6 +9,7 @@
 
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
+#include "junit/member.h"
 
 /// What the test-file and answer code of junit/ share: parsed Java, test methods, members.
 namespace panta::junit::detail {
@@ -40,17 +41,13 @@ size_t start_with_comments(const Parsed& p, const std::vector<TSNode>& members, 
 std::string normalised_test(const Parsed& p, TSNode test);
 /// True when the parser had to invent a closing brace inside `node`: the code was cut off.
 bool lacks_closing_brace(TSNode node);
-/// The name a member is known by: "field:a,b", "method:f(int x)", "type:T", "ctor:(int x)",
-/// "init:{...}".
-std::string member_key(const Parsed& p, TSNode member);
-/// The names a member key declares: "field:a,b" -> a, b; "method:f(int x)" -> f; "type:T" -> T.
-std::vector<std::string> declared_names(const std::string& key);
+/// The key a member is known by; none for what is no member (a comment, a stray `;`).
+std::optional<MemberKey> member_key(const Parsed& p, TSNode member);
 /// Whether `text` has `name` as a whole identifier.
 bool mentions(std::string_view text, std::string_view name);
 /// The members of an answer a test needs: those it names, those run around every test (setup,
 /// teardown, rules, initializer blocks), and what those name in turn.
-std::vector<bool> members_needed(const std::string& test_code,
-                                 const std::vector<std::pair<std::string, std::string>>& members);
+std::vector<bool> members_needed(const std::string& test_code, const Members& members);
 /// Lines of `code` moved so that the least indented one starts at `indent`.
 std::string reindent(const std::string& code, const std::string& indent);
 

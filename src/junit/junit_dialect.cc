@@ -396,7 +396,7 @@ std::optional<JUnitVersion> answer_version(const ExtractedTests& answer) {
   if (auto v = junit_version_of(answer.imports)) return v;
   std::vector<std::string> codes = answer.class_annotations;
   for (const auto& t : answer.tests) codes.push_back(t.code);
-  for (const auto& m : answer.members) codes.push_back(m.second);
+  for (const auto& m : answer.members) codes.push_back(m.code);
   bool four = false;
   bool five = false;
   for (const char* w :

@@ -151,8 +151,7 @@ void extract_from(const std::string& code, bool cut_off, ExtractedTests& out) {
       out.tests.push_back({std::string(parsed.text(field(m, "name"))), commented(i)});
       continue;
     }
-    std::string key = member_key(parsed, m);
-    if (!key.empty()) out.members.emplace_back(key, commented(i));
+    if (auto key = member_key(parsed, m)) out.members.push_back({*key, commented(i)});
   }
 }
 
@@ -198,8 +197,7 @@ bool mentions_name(std::string_view code, std::string_view name) {
   return detail::mentions(code, name);
 }
 
-bool names_any(const std::string& code, std::vector<std::string> names,
-               const std::vector<std::pair<std::string, std::string>>& members) {
+bool names_any(const std::string& code, std::vector<std::string> names, const Members& members) {
   auto mentioned_in = [&names](const std::string& text) {
     return std::any_of(names.begin(), names.end(),
                        [&text](const std::string& n) { return detail::mentions(text, n); });
@@ -208,9 +206,9 @@ bool names_any(const std::string& code, std::vector<std::string> names,
   for (bool grew = true; grew;) {  // members naming the names carry them, transitively
     grew = false;
     for (size_t m = 0; m < members.size(); ++m) {
-      if (carries[m] || !mentioned_in(members[m].second)) continue;
+      if (carries[m] || !mentioned_in(members[m].code)) continue;
       carries[m] = grew = true;
-      for (std::string& n : detail::declared_names(members[m].first)) names.push_back(std::move(n));
+      for (std::string& n : members[m].key.declared()) names.push_back(std::move(n));
     }
   }
   return mentioned_in(code);

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "junit/member.h"
+
 #include "core/result.h"
 
 namespace panta::junit {
@@ -18,9 +20,8 @@ struct TestMethod {
 /// What an answer brings for a test class: its tests and what they need.
 struct ExtractedTests {
   std::vector<std::string> imports;  ///< Whole import declarations, e.g. "import java.util.List;".
-  /// Fields, helper and setup methods, nested classes, a constructor (key "ctor:(params)"):
-  /// whole declarations, keyed by name.
-  std::vector<std::pair<std::string, std::string>> members;
+  /// Fields, helper and setup methods, nested classes, a constructor: whole declarations.
+  Members members;
   std::vector<TestMethod> tests;
   /// Annotations of the answer's class that its tests may need (`@ExtendWith(...)`,
   /// `@RunWith(...)`, `@SuppressWarnings(...)`, ...; not `@DisplayName` or `@Disabled`).
@@ -45,7 +46,6 @@ bool mentions_name(std::string_view code, std::string_view name);
 
 /// Whether `code` names one of `names` itself or through the members (key, code) it uses,
 /// transitively: a field `Foo foo` names Foo for every test that uses `foo`.
-bool names_any(const std::string& code, std::vector<std::string> names,
-               const std::vector<std::pair<std::string, std::string>>& members);
+bool names_any(const std::string& code, std::vector<std::string> names, const Members& members);
 
 }  // namespace panta::junit

@@ -240,20 +240,24 @@ std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
                                             const std::vector<std::string>& also_taken) {
   auto p = parsed();
   TSNode cls = first_class(p->tree.root());
-  std::vector<std::string> keys;
-  for (TSNode m : named_children(field(cls, "body"))) keys.push_back(member_key(*p, m));
+  std::vector<MemberKey> keys;
+  for (TSNode m : named_children(field(cls, "body"))) {
+    if (auto key = member_key(*p, m)) keys.push_back(std::move(*key));
+  }
   std::set<std::string> imports;
   for (TSNode c : named_children(p->tree.root())) {
     if (node_type(c) == "import_declaration") imports.insert(java::collapse_whitespace(p->text(c)));
   }
   auto [at, indent] = member_slot();
   const std::string class_name(p->text(field(cls, "name")));
-  bool has_ctor = std::any_of(keys.begin(), keys.end(),
-                              [](const std::string& k) { return k.rfind("ctor:", 0) == 0; });
+  bool has_ctor = std::any_of(keys.begin(), keys.end(), [](const MemberKey& k) {
+    return k.kind == MemberKind::kConstructor;
+  });
   auto taken = [&keys, &also_taken](const std::string& n) {
     return std::find(also_taken.begin(), also_taken.end(), n) != also_taken.end() ||
-           std::any_of(keys.begin(), keys.end(), [&n](const std::string& k) {
-             return k.rfind("method:" + n + "(", 0) == 0 || k == "type:" + n;
+           std::any_of(keys.begin(), keys.end(), [&n](const MemberKey& k) {
+             return (k.kind == MemberKind::kMethod || k.kind == MemberKind::kType) &&
+                    k.declared().front() == n;
            });
   };
   std::vector<const ExtractedTests*> answers;
@@ -269,7 +273,7 @@ std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
       if (!needed[m]) continue;  // added with a test that uses it, if one is kept
       if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
       std::string code = member;
-      if (key.rfind("ctor:", 0) == 0) {
+      if (key.kind == MemberKind::kConstructor) {
         if (has_ctor) continue;  // the file's own constructor stays the only one
         has_ctor = true;
         code = renamed(code, "", class_name);
@@ -281,7 +285,7 @@ std::vector<TestMethod> TestFile::add_tests(const std::vector<Addition>& tests,
     std::string name = a.test.name;
     for (int n = 2; taken(name); ++n) name = a.test.name + std::to_string(n);
     std::string code = name == a.test.name ? a.test.code : renamed(a.test.code, a.test.name, name);
-    keys.push_back("method:" + name + "(");  // a @Nested class's name is taken as well
+    keys.push_back({MemberKind::kMethod, name + "("});  // a @Nested class's name is taken too
     members += "\n" + reindent(code, indent);
     all_code += code + "\n";
     added.push_back({name, std::move(code)});
@@ -320,7 +324,7 @@ std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests
   TSNode cls = first_class(p->tree.root());
   TSNode body = field(cls, "body");
   std::vector<TSNode> members = named_children(body);
-  std::vector<std::pair<std::string, std::string>> others;  // key, code of the non-test members
+  Members others;  // the non-test members
   std::vector<size_t> other_index;
   std::string code;  // the tests' code
   std::set<size_t> shown;
@@ -332,14 +336,16 @@ std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests
       code += std::string(p->text(m)) + "\n";
       shown.insert(i);
     } else if (!test && node_type(m) != "line_comment" && node_type(m) != "block_comment") {
-      others.emplace_back(member_key(*p, m), std::string(p->text(m)));
+      auto key = member_key(*p, m);
+      others.push_back({key.value_or(MemberKey{MemberKind::kInitializer, std::string(p->text(m))}),
+                        std::string(p->text(m))});
       other_index.push_back(i);
     }
   }
   std::vector<bool> needed = members_needed(code, others);
   for (size_t k = 0; k < needed.size(); ++k) {
     if (!needed[k]) continue;
-    if (seen != nullptr && !seen->members.insert(others[k].first).second) continue;
+    if (seen != nullptr && !seen->members.insert(others[k].key).second) continue;
     shown.insert(other_index[k]);
   }
   std::set<uint32_t> lines;
@@ -362,13 +368,12 @@ std::vector<uint32_t> TestFile::view_lines(const std::vector<std::string>& tests
   return {lines.begin(), lines.end()};
 }
 
-std::vector<std::pair<std::string, std::string>> TestFile::members() const {
+Members TestFile::members() const {
   auto p = parsed();
-  std::vector<std::pair<std::string, std::string>> out;
+  Members out;
   for (TSNode m : named_children(field(first_class(p->tree.root()), "body"))) {
     if (is_test_method(*p, m)) continue;
-    std::string key = member_key(*p, m);
-    if (!key.empty()) out.emplace_back(std::move(key), std::string(p->text(m)));
+    if (auto key = member_key(*p, m)) out.push_back({std::move(*key), std::string(p->text(m))});
   }
   return out;
 }

@@ -76,7 +76,7 @@ class TestFile {
   /// the members by key.
   struct ViewShown {
     bool head = false;
-    std::set<std::string> members;
+    std::set<MemberKey> members;
   };
 
   struct Addition {
@@ -104,8 +104,8 @@ class TestFile {
   std::vector<uint32_t> view_lines(const std::vector<std::string>& tests,
                                    ViewShown* shown = nullptr) const;
   /// The members that are not tests (fields, helpers, setup, nested types, constructors) as
-  /// (key, code), keys as ExtractedTests::members has them.
-  std::vector<std::pair<std::string, std::string>> members() const;
+  /// The members besides the tests, as ExtractedTests::members has them.
+  Members members() const;
   /// Every test's body key (test_body_key) with the name of the first test that has it: one
   /// parse for what same_test_as does per test.
   std::map<std::string, std::string> test_bodies() const;

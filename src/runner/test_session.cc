@@ -109,6 +109,10 @@ Status TestSession::compile_sources(const Sources& what, const std::string& scra
   return project::write_stamp(project_->root, stamp_name, *fingerprint);
 }
 
+Result<CompiledClass> TestSession::read_compiled(const std::string& binary_name) const {
+  return javap_class(project_->jdks.runner.home, run_classpath(), binary_name);
+}
+
 std::vector<std::string> TestSession::run_classpath() const {
   // As Surefire orders it: test resources (test classes are the in-memory unit, ahead of all),
   // main classes and resources, then the dependencies.

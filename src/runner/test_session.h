@@ -10,6 +10,7 @@
 #include "core/result.h"
 #include "coverage/coverage.h"
 #include "project/project.h"
+#include "runner/compiled_api.h"
 #include "runner/jvm_runner.h"
 
 namespace panta::runner {
@@ -112,6 +113,8 @@ class TestSession {
   void allow_edits(const std::string& path) { runner_->allow_edits(path); }
 
   const project::Project& project() const { return *project_; }
+  /// A main class (or a class of the class path) as javap reads it, by its binary name.
+  Result<CompiledClass> read_compiled(const std::string& binary_name) const;
   /// True when the main classes were reused from an earlier run.
   bool reused_main_classes() const { return reused_; }
 

@@ -16,7 +16,7 @@ std::string code_of(const ExtractedTests& e, const std::string& name) {
     if (t.name == name) return t.code;
   }
   for (const auto& [key, code] : e.members) {
-    if (key.find(name) != std::string::npos) return code;
+    if (key.name.find(name) != std::string::npos) return code;
   }
   return "";
 }

@@ -228,6 +228,38 @@ TEST(MavenFixtures, Java21ModuleNeedsANewerJdkAndRunsOnIt) {
                    "--java-home " + kJdk25);
 }
 
+// Lombok's constructor, accessors and builder are in the prompt, read from the compiled classes
+// (issue 25: the prompt said "declares no constructor ... call `new Account()`").
+TEST(MavenFixtures, TheLombokApiIsInThePromptFromTheCompiledClasses) {
+  TempDir dir;
+  std::string root = copy_fixtures(dir);
+  PantaRun account =
+      run_panta(dir, "generate --project " + root +
+                         "/lombok --class fix.lombok.Account --llm cmd:false --dry-run");
+  EXPECT_EQ(account.exit_code, 0) << account.err;
+  EXPECT_NE(account.out.find("// fix.lombok.Account: generated, not in its source\n"),
+            std::string::npos)
+      << account.out;
+  EXPECT_NE(account.out.find("\npublic fix.lombok.Account(java.lang.String);\n"), std::string::npos)
+      << account.out;
+  // Order, a type Account uses, is a Lombok @Value @Builder: no implicit constructor is claimed.
+  EXPECT_EQ(account.out.find("public Order() // implicit"), std::string::npos) << account.out;
+  EXPECT_NE(account.out.find("// its constructors are Lombok's (@Value), not in its source"),
+            std::string::npos)
+      << account.out;
+  EXPECT_NE(account.out.find("public int getBalance();"), std::string::npos) << account.out;
+  EXPECT_EQ(account.out.find("declares no constructor"), std::string::npos) << account.out;
+  // Order's own prompt, with the tests that cover it already taken away.
+  fs::remove_all(root + "/lombok/src/test");
+  PantaRun order = run_panta(dir, "generate --project " + root +
+                                      "/lombok --class fix.lombok.Order --llm cmd:false --dry-run");
+  EXPECT_EQ(order.exit_code, 0) << order.err;
+  EXPECT_NE(order.out.find("public static fix.lombok.Order$OrderBuilder builder();"),
+            std::string::npos)
+      << order.out;
+  EXPECT_NE(order.out.find("// fix.lombok.Order.OrderBuilder\n"), std::string::npos) << order.out;
+}
+
 // Java 21 and 22+ patterns (tests/fixtures/analyze/Patterns.java: qualified and nested record
 // patterns, guards, `case A _, B _`, unnamed variables) in a module of release 22: every method is
 // analysed (none left out), and a test of them is generated and kept, run on a JDK >= 21.

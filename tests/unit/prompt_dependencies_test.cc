@@ -32,5 +32,25 @@ TEST(PromptDependencies, VersionsOfTheJarsThatRunNotesWhereTheyDifferAndWhatIsLe
   EXPECT_EQ(left_out->artifacts, "easymock");
 }
 
+// Mockito, AssertJ and Hamcrest that came with another dependency (spring-boot-starter-test)
+// are named as usable too (issue 25: the petclinic prompt left them out).
+TEST(PromptDependencies, TestLibrariesTheBuildBringsWithoutNamingThemAreUsable) {
+  project::Project project;
+  project.test_dependencies = {
+      {"org.springframework.boot", "spring-boot-starter-test", "3.4.0", "test"},
+      {"org.assertj", "assertj-core", "3.26.3", "test"}};
+  project.test_classpath = {
+      "/m2/org/springframework/boot/spring-boot-starter-test/3.4.0/"
+      "spring-boot-starter-test-3.4.0.jar",
+      "/m2/org/mockito/mockito-core/5.14.2/mockito-core-5.14.2.jar",
+      "/m2/org/assertj/assertj-core/3.26.3/assertj-core-3.26.3.jar",
+      "/m2/org/hamcrest/hamcrest/2.2/hamcrest-2.2.jar", "/m2/com/example/other/1.0/other-1.0.jar"};
+  PromptDependencies deps = prompt_dependencies(project);
+  EXPECT_EQ(deps.coordinates, (std::vector<std::string>{
+                                  "org.springframework.boot:spring-boot-starter-test:3.4.0",
+                                  "org.assertj:assertj-core:3.26.3",
+                                  "org.mockito:mockito-core:5.14.2", "org.hamcrest:hamcrest:2.2"}));
+}
+
 }  // namespace
 }  // namespace panta::engine

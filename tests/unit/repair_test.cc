@@ -82,7 +82,7 @@ junit::ExtractedTests answer(std::vector<std::string> imports,
                              std::vector<std::pair<std::string, std::string>> members) {
   junit::ExtractedTests e;
   e.imports = std::move(imports);
-  e.members = std::move(members);
+  for (auto& [key, code] : members) e.members.push_back({*junit::MemberKey::from_text(key), code});
   return e;
 }
 
@@ -97,8 +97,8 @@ TEST(WithOrigin, AFixKeepsTheImportsAndMembersItsAnswerDidNotRepeat) {
   EXPECT_EQ(merged.imports,
             (std::vector<std::string>{"import java.util.Map;", "import java.util.List;"}));
   ASSERT_EQ(merged.members.size(), 2u);
-  EXPECT_EQ(merged.members[0].first, "field:rate");  // the fix's own, the same but for spaces
-  EXPECT_EQ(merged.members[1].first, "method:sample()");
+  EXPECT_EQ(merged.members[0].key.text(), "field:rate");  // the fix's own, the same but for spaces
+  EXPECT_EQ(merged.members[1].key.text(), "method:sample()");
   EXPECT_TRUE(said.empty());
 }
 
@@ -110,8 +110,9 @@ TEST(WithOrigin, AMemberDefinedAgainDifferentlyIsSaidWhetherItReplacesOrNot) {
   auto fix = answer({}, {{"method:one()", "int one() { return 11; }"},
                          {"method:two()", "int two() { return 22; }"}});
   auto merged =
-      with_origin(fix, origin, {{"method:two()", "int two() { return 2; }"}}, "t, u", events);
-  EXPECT_EQ(merged.members[0].second, "int one() { return 11; }");
+      with_origin(fix, origin, {{{junit::MemberKind::kMethod, "two()"}, "int two() { return 2; }"}},
+                  "t, u", events);
+  EXPECT_EQ(merged.members[0].code, "int one() { return 11; }");
   EXPECT_EQ(said, (std::vector<std::string>{
                       "  the repair of t, u replaces the first answer's helper one() with its own",
                       "  the repair of t, u defines helper two() again, differently; the one the "

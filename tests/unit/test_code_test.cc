@@ -63,8 +63,8 @@ These cover line 57.)");
                                                   "import org.junit.jupiter.api.BeforeEach;",
                                                   "import org.junit.jupiter.api.Test;"}));
   ASSERT_EQ(r->members.size(), 3u);  // field, setUp, helper
-  EXPECT_EQ(r->members[0].first, "field:cart");
-  EXPECT_EQ(r->members[1].first, "method:setUp()");
+  EXPECT_EQ(r->members[0].key.text(), "field:cart");
+  EXPECT_EQ(r->members[1].key.text(), "method:setUp()");
 }
 
 TEST(Extract, LooseMethodsWithoutAClass) {
@@ -362,7 +362,8 @@ TEST(TestFile, ALaterViewLeavesOutTheHeadAndTheMembersAnEarlierOneShowed) {
   TestFile::ViewShown shown;
   EXPECT_EQ(f->view_lines({"a"}, &shown), (std::vector<uint32_t>{1, 2, 3, 5, 7}));
   EXPECT_EQ(f->view_lines({"b"}, &shown), (std::vector<uint32_t>{4, 6, 7}));
-  EXPECT_EQ(shown.members, (std::set<std::string>{"field:used", "field:other"}));
+  EXPECT_EQ(shown.members,
+            (std::set<MemberKey>{{MemberKind::kField, "used"}, {MemberKind::kField, "other"}}));
 }
 
 TEST(Extract, AnAnswerCutOffAfterAnInnerBlockDropsItsLastMethod) {
@@ -400,7 +401,7 @@ class CartTest {
   ASSERT_EQ(r->tests.size(), 3u);
   EXPECT_EQ(r->tests[0].code.rfind("// A cart that was never filled", 0), 0u) << r->tests[0].code;
   ASSERT_EQ(r->members.size(), 1u);
-  EXPECT_EQ(r->members[0].second.rfind("/** A cart holding", 0), 0u);  // not the section line
+  EXPECT_EQ(r->members[0].code.rfind("/** A cart holding", 0), 0u);  // not the section line
   EXPECT_EQ(r->tests[2].code.find("trailing"), std::string::npos);
 
   auto f = TestFile::parse(kExisting);
@@ -575,11 +576,11 @@ namespace panta::junit {
 namespace {
 
 TEST(NamesAny, AFieldOrHelperThatNamesTheClassNamesItForTheTestsUsingIt) {
-  std::vector<std::pair<std::string, std::string>> members = {
-      {"field:dm", "private final DoubleMetaphone dm = new DoubleMetaphone();"},
-      {"method:check(String a, String b)",
+  Members members = {
+      {{MemberKind::kField, "dm"}, "private final DoubleMetaphone dm = new DoubleMetaphone();"},
+      {{MemberKind::kMethod, "check(String a, String b)"},
        "private void check(String a, String b) { assertEquals(b, dm.encode(a)); }"},
-      {"field:other", "private final StringBuilder other = new StringBuilder();"}};
+      {{MemberKind::kField, "other"}, "private final StringBuilder other = new StringBuilder();"}};
   EXPECT_TRUE(names_any("void t() { new DoubleMetaphone(); }", {"DoubleMetaphone"}, members));
   EXPECT_TRUE(names_any("void t() { assertEquals(\"K\", dm.encode(\"K\")); }", {"DoubleMetaphone"},
                         members));
