@@ -14,7 +14,7 @@ debs=(
   libtomlplusplus-dev libpugixml-dev libcurl4-openssl-dev libsqlite3-dev libkainjow-mustache-dev libalglib-dev
   openjdk-17-jdk-headless junit4 junit5 libjacoco-java libasm-java libmockito-java
   libhamcrest-java libopentest4j-java libapiguardian-java
-  python3 openssl libssl-dev bubblewrap maven ccache gradle
+  python3 openssl libssl-dev bubblewrap maven ccache gradle patch
   chromium
 )
 # Node and npm may come from elsewhere than Debian (as on the reference machines).
@@ -50,7 +50,7 @@ stamp="$grammar_version $(sha256sum "$grammar_patch" | cut -d' ' -f1) cli $cli_v
 if [ ! -f "$dest/.version" ] || [ "$(cat "$dest/.version")" != "$stamp" ]; then
   cli="$root/third_party/tree-sitter-cli-$cli_version/bin/tree-sitter"
   if [ ! -x "$cli" ]; then
-    command -v cargo >/dev/null || { echo "setup: cargo (Rust, e.g. by rustup) is needed to build tree-sitter-cli" >&2; exit 1; }
+    command -v cargo >/dev/null || { echo "setup: cargo (a current Rust, e.g. by rustup) is needed to build tree-sitter-cli" >&2; exit 1; }
     echo "setup: building tree-sitter-cli $cli_version from crates.io (once; a few minutes)"
     cargo install --quiet --locked tree-sitter-cli --version "$cli_version" \
       --root "$root/third_party/tree-sitter-cli-$cli_version"

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/test_conventions.h"
 #include "engine/type_signatures.h"
 
 #include <filesystem>
@@ -102,7 +103,11 @@ Status load_test_file(const project::Project& project, ClassUnderTest& c) {
   } else {
     auto version = project.junit == project::JUnitFlavour::kJUnit4 ? junit::JUnitVersion::k4
                                                                    : junit::JUnitVersion::k5;
-    c.initial_test_text = junit::test_class_skeleton(c.package, c.test_class, version);
+    // As the project's other test files are written: their licence header, their indentation.
+    TestConventions conventions = project_conventions(project);
+    c.initial_test_text =
+        conventions.header + junit::test_class_skeleton(c.package, c.test_class, version);
+    c.test_indent = conventions.indent;
   }
   auto parsed = junit::TestFile::parse(c.initial_test_text);
   if (!parsed) return Error{c.test_path + ": " + parsed.error().message};

@@ -60,6 +60,9 @@ struct ClassUnderTest {
   std::string test_class;  ///< Simple name
   std::string test_fqn;
   std::string initial_test_text;  ///< The test file as found, or a new skeleton.
+  /// How the project's test files indent a class member (engine::project_conventions), for a
+  /// new test class; a found one shows its own.
+  std::string test_indent = "  ";
   bool test_file_existed = false;
 
   /// Reads the class's source and test file (`test_file` overrides the layout's; a missing one

@@ -175,6 +175,7 @@ Status Generation::load(const std::string& prompt_dir) {
   junit_ = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"
                                                             : "JUnit 5 (org.junit.jupiter)";
   state_.file.emplace(*junit::TestFile::parse(cut_->initial_test_text));
+  state_.file->set_member_indent(cut_->test_indent);
   ModelCallerOptions mo{options_.class_name,
                         options_.prompt_options,
                         options_.max_prompt_tokens,

@@ -219,11 +219,20 @@ std::vector<bool> members_needed(const std::string& test_code, const Members& me
 std::string reindent(const std::string& code, const std::string& indent) {
   std::vector<std::string> lines;
   size_t at = 0;
+  bool text_block = code.find("\"\"\"") != std::string::npos;
   while (at <= code.size()) {
     size_t nl = code.find('\n', at);
     lines.push_back(code.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
     if (nl == std::string::npos) break;
     at = nl + 1;
+  }
+  // An answer indented with tabs: each leading tab taken as four spaces, so that its levels
+  // are read like a spaced answer's.
+  for (std::string& line : lines) {
+    if (text_block) break;
+    size_t tabs = 0;
+    while (tabs < line.size() && line[tabs] == '\t') ++tabs;
+    if (tabs > 0) line = std::string(tabs * 4, ' ') + line.substr(tabs);
   }
   // The first line comes from a node start, so its own indentation is gone: use the others'.
   size_t common = std::string::npos;
@@ -235,7 +244,8 @@ std::string reindent(const std::string& code, const std::string& indent) {
   size_t last_indent = lines.size() > 1 ? lines.back().find_first_not_of(" \t") : 0;
   if (lines.size() > 1 && last_indent != std::string::npos) common = std::min(common, last_indent);
   // Nested lines step by the code's own unit (its smallest indentation step); they get the
-  // target's unit instead, taken to be `indent` (members sit one level into their class).
+  // target's unit instead, taken to be `indent` (members sit one level into their class):
+  // spaces or tabs as the file has them.
   size_t unit = 0;
   for (size_t i = 1; i < lines.size(); ++i) {
     size_t first = lines[i].find_first_not_of(' ');
@@ -243,17 +253,19 @@ std::string reindent(const std::string& code, const std::string& indent) {
       unit = first - common;
   }
   // Text blocks keep their lines as they are: their indentation is part of the string.
-  bool spaces = indent.find_first_not_of(' ') == std::string::npos && !indent.empty() &&
-                code.find("\"\"\"") == std::string::npos;
+  bool levels =
+      !indent.empty() && indent.find_first_not_of(" \t") == std::string::npos && !text_block;
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string line = lines[i];
     if (i > 0) line = line.size() >= common ? line.substr(common) : std::string();
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
-    if (i > 0 && spaces && unit > 0 && unit != indent.size()) {
+    if (i > 0 && levels && unit > 0) {
       size_t lead = line.find_first_not_of(' ');
       if (lead != std::string::npos && lead % unit == 0) {
-        line = std::string(lead / unit * indent.size(), ' ') + line.substr(lead);
+        std::string nested;
+        for (size_t level = 0; level < lead / unit; ++level) nested += indent;
+        line = nested + line.substr(lead);
       }
     }
     out += line.empty() ? "\n" : indent + line + "\n";

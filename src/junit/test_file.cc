@@ -145,8 +145,8 @@ std::pair<size_t, std::string> TestFile::member_slot() const {
   size_t line_start = text_.rfind('\n', close == 0 ? 0 : close - 1);
   size_t at = line_start == std::string::npos ? close : line_start + 1;
   if (text_.find_first_not_of(" \t", at) != close) at = close;
-  // The indentation the class's members already have (two spaces in an empty class).
-  std::string indent = "  ";
+  // The indentation the class's members already have (member_indent_ in an empty class).
+  std::string indent = member_indent_;
   auto members = named_children(body);
   if (!members.empty()) {
     size_t start = ts_node_start_byte(members.front());
@@ -537,7 +537,9 @@ TestFile TestFile::with_class_name(const std::string& name) const {
   std::string out = text_;
   for (auto it = names.rbegin(); it != names.rend(); ++it)
     out.replace(it->first, it->second - it->first, name);
-  return TestFile(std::move(out));
+  TestFile renamed_file(std::move(out));
+  renamed_file.member_indent_ = member_indent_;
+  return renamed_file;
 }
 
 bool TestFile::remove_test(const std::string& name) {
@@ -575,7 +577,9 @@ TestFile TestFile::without_tests(LineMap* lines) const {
     copied = end;
   }
   out.append(text_, copied, std::string::npos);
-  return TestFile(std::move(out));
+  TestFile without(std::move(out));
+  without.member_indent_ = member_indent_;
+  return without;
 }
 
 }  // namespace panta::junit

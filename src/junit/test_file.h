@@ -45,10 +45,11 @@ class TestFile {
 
   // A copy (a checkpoint, an undo snapshot) parses again when asked: it does not keep the
   // original's parse tree alive. A moved file keeps its parse.
-  TestFile(const TestFile& other) : text_(other.text_) {}
+  TestFile(const TestFile& other) : text_(other.text_), member_indent_(other.member_indent_) {}
   TestFile& operator=(const TestFile& other) {
     if (this != &other) {
       text_ = other.text_;
+      member_indent_ = other.member_indent_;
       parsed_.reset();
     }
     return *this;
@@ -103,8 +104,8 @@ class TestFile {
   /// view showed are left out too, and the members shown here are added to it.
   std::vector<uint32_t> view_lines(const std::vector<std::string>& tests,
                                    ViewShown* shown = nullptr) const;
-  /// The members that are not tests (fields, helpers, setup, nested types, constructors) as
-  /// The members besides the tests, as ExtractedTests::members has them.
+  /// The members besides the tests (fields, helpers, setup, nested types, constructors), as
+  /// ExtractedTests::members has them.
   Members members() const;
   /// Every test's body key (test_body_key) with the name of the first test that has it: one
   /// parse for what same_test_as does per test.
@@ -119,6 +120,9 @@ class TestFile {
   TestFile with_class_name(const std::string& name) const;
   /// Removes test method `name`; false when there is none.
   bool remove_test(const std::string& name);
+  /// How members are indented in a class that has none yet (the project's test files' way:
+  /// two spaces unless set); a class with members shows its own.
+  void set_member_indent(std::string indent) { member_indent_ = std::move(indent); }
 
  private:
   explicit TestFile(std::string text) : text_(std::move(text)) {}
@@ -141,6 +145,7 @@ class TestFile {
   std::shared_ptr<const detail::Parsed> parsed() const;
 
   std::string text_;
+  std::string member_indent_ = "  ";
   mutable std::shared_ptr<const detail::Parsed> parsed_;  ///< of some text_, maybe an older one
 };
 

@@ -320,6 +320,48 @@ TEST(GenerateCli, OutputFoldersAreMadeAndARunWithoutTestsSaysSo) {
   EXPECT_NE(file.err.find("is a file"), std::string::npos) << file.err;
 }
 
+// A new test class is written as the project's test files are: their licence header, their
+// indentation (tabs here), the answer's own levels kept (issue 25).
+TEST(GenerateCli, ANewTestFileFollowsTheProjectsTestFiles) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir, "shop");
+  std::string cart_test = root + "/src/test/java/org/example/shop/CartTest.java";
+  std::string text = test::slurp(cart_test);
+  std::string tabbed;
+  for (size_t at = 0; at < text.size();) {  // two spaces a level -> a tab a level
+    size_t nl = text.find('\n', at);
+    std::string line = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    size_t lead = line.find_first_not_of(' ');
+    if (lead != std::string::npos && lead > 0)
+      line = std::string(lead / 2, '\t') + line.substr(lead);
+    tabbed += line + "\n";
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  const std::string header = "/*\n * Copyright 2026 the shop's authors.\n */\n";
+  dir.write("shop/src/test/java/org/example/shop/CartTest.java", header + tabbed);
+  dir.write("shop/src/main/java/org/example/shop/Label.java",
+            "package org.example.shop;\n\npublic class Label {\n  public String of(String name) {\n"
+            "    if (name.isEmpty()) {\n      return \"-\";\n    }\n    return \"[\" + name + "
+            "\"]\";\n  }\n}\n");
+  dir.write(
+      "answer.txt",
+      "```java\n@Test\nvoid labels() {\n    Label label = new Label();\n    if (label != null) {\n"
+      "        assertEquals(\"-\", label.of(\"\"));\n    }\n    assertEquals(\"[a]\", "
+      "label.of(\"a\"));\n}\n```\n");
+  dir.write("answer.sh", "cat >/dev/null\ncat " + dir.path() + "/answer.txt\n");
+  test::PantaRun r = test::run_panta(dir, "generate --project " + root +
+                                              " --class org.example.shop.Label --llm 'cmd:sh " +
+                                              dir.path() + "/answer.sh' --max-iterations 1");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::string written = test::slurp(root + "/src/test/java/org/example/shop/LabelTest.java");
+  EXPECT_EQ(written.rfind(header + "package org.example.shop;", 0), 0u) << written;
+  EXPECT_NE(written.find("\n\t@Test\n\tvoid labels() {\n\t\tLabel label = new Label();\n\t\tif "
+                         "(label != null) {\n\t\t\tassertEquals("),
+            std::string::npos)
+      << written;
+}
+
 TEST(GenerateCli, UsageErrors) {
   test::TempDir dir;
   std::string root = test::copy_shop(dir, "shop");

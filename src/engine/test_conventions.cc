@@ -1,0 +1,89 @@
+#include "engine/test_conventions.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "java/source_text.h"
+#include "java/syntax_tree.h"
+#include "java/text_encoding.h"
+
+namespace panta::engine {
+namespace fs = std::filesystem;
+namespace {
+
+// The first member's indentation in the file's first class, "" when there is none.
+std::string member_indent(const java::SourceText& source, const java::SyntaxTree& tree) {
+  for (TSNode n : java::named_children(tree.root())) {
+    if (!java::is_type_declaration(java::node_type(n))) continue;
+    for (TSNode m : java::named_children(java::field(n, "body"))) {
+      const std::string& text = source.text();
+      size_t start = ts_node_start_byte(m);
+      size_t bol = text.rfind('\n', start == 0 ? 0 : start - 1);
+      bol = bol == std::string::npos ? 0 : bol + 1;
+      std::string lead = text.substr(bol, start - bol);
+      if (!lead.empty() && lead.find_first_not_of(" \t") == std::string::npos) return lead;
+      return "";
+    }
+    return "";
+  }
+  return "";
+}
+
+// The comments above the file's first declaration (its package), "" when none.
+std::string header_of(const java::SourceText& source, const java::SyntaxTree& tree) {
+  std::string out;
+  for (TSNode n : java::named_children(tree.root())) {
+    std::string_view type = java::node_type(n);
+    if (type != "block_comment" && type != "line_comment") break;
+    out = source.text().substr(0, ts_node_end_byte(n)) + "\n";
+  }
+  return out;
+}
+
+template <class Count>
+std::string most_common(const std::map<std::string, Count>& counts, Count* times) {
+  std::string best;
+  Count most = 0;
+  for (const auto& [value, n] : counts) {
+    if (n > most) best = value, most = n;
+  }
+  if (times != nullptr) *times = most;
+  return best;
+}
+
+}  // namespace
+
+TestConventions learn_conventions(const std::vector<std::string>& texts) {
+  std::map<std::string, int> indents;
+  std::map<std::string, int> headers;
+  int files = 0;
+  for (const std::string& text : texts) {
+    java::SourceText source("test.java", text);
+    auto tree = java::SyntaxTree::parse(source);
+    if (!tree) continue;
+    ++files;
+    if (std::string indent = member_indent(source, *tree); !indent.empty()) ++indents[indent];
+    ++headers[header_of(source, *tree)];
+  }
+  TestConventions out;
+  if (std::string indent = most_common<int>(indents, nullptr); !indent.empty()) out.indent = indent;
+  int times = 0;
+  std::string header = most_common(headers, &times);
+  if (files > 0 && times * 2 >= files) out.header = header;
+  return out;
+}
+
+TestConventions project_conventions(const project::Project& project) {
+  std::vector<std::string> texts;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(project.test_dir, ec), end;
+  for (; !ec && it != end && texts.size() < 30; it.increment(ec)) {
+    if (!it->is_regular_file(ec) || it->path().extension() != ".java") continue;
+    auto text = java::read_text_file(it->path().string(), project.encoding);
+    if (text) texts.push_back(std::move(*text));
+  }
+  return learn_conventions(texts);
+}
+
+}  // namespace panta::engine
