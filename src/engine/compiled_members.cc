@@ -73,6 +73,9 @@ HiddenApi hidden_api(const ClassUnderTest& cut, const ClassReader& read,
     std::string name = member_name(m);
     if (name.empty()) continue;  // a field
     bool constructor = name == simple;
+    // The constructor without parameters of a class that declares none is the implicit one
+    // javac adds (or Lombok's @NoArgsConstructor, the same to a test): the context says so.
+    if (constructor && m.find(name + "()") != std::string::npos) continue;
     if ((constructor && !has_constructor) || (!constructor && declared.count(name) == 0))
       generated += m + "\n";
     hidden.generated_constructor =

@@ -104,6 +104,19 @@ TEST(CompiledApi, GeneratedMembersBuildersAndInheritedOnesAreShownNotTheSourcesO
                 [](const std::string&) { return true; })
                 .text,
             "");
+  // A subclass that declares no constructor: javac's implicit one is no generated API (the
+  // context's "call `new X()` once" stays).
+  ClassUnderTest sub;
+  sub.class_name = "fix.Sub";
+  sub.source_text = "package fix;\npublic class Sub extends Entity {\n  int f() { return 1; }\n}\n";
+  auto implicit = [](const std::string& name) -> Result<runner::CompiledClass> {
+    if (name != "fix.Sub") return Error{"no " + name};
+    return runner::CompiledClass{
+        "public class fix.Sub extends fix.Entity", "fix.Entity", {"public fix.Sub();"}};
+  };
+  HiddenApi none = hidden_api(sub, implicit, [](const std::string&) { return false; });
+  EXPECT_FALSE(none.generated_constructor);
+  EXPECT_EQ(none.text, "");
   ClassUnderTest plain;
   plain.class_name = "fix.Plain";
   plain.source_text = "package fix;\npublic class Plain { int f() { return 1; } }\n";
