@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/parsed_java.h"
 #include "java/syntax_tree.h"
 
 namespace panta::engine {
@@ -42,10 +43,8 @@ std::string dotted(std::string binary) {
 
 bool may_hide_api(const ClassUnderTest& cut) {
   const java::JavaFile& file = cut.parsed();
+  if (uses_lombok(file)) return true;
   for (TSNode n : named_children(file.tree.root())) {
-    if (node_type(n) == "import_declaration" &&
-        java::node_text(file.text, n).find(" lombok.") != std::string_view::npos)
-      return true;
     if (node_type(n) == "class_declaration" && !ts_node_is_null(field(n, "superclass")))
       return true;
   }

@@ -98,13 +98,7 @@ namespace {
 // The Lombok annotation on `decl` that makes constructors (@Builder, @Value, ...), "" for none:
 // such a class has no implicit constructor, whatever its source declares.
 std::string lombok_constructors(const Parsed& p, TSNode decl) {
-  bool imports_lombok = false;
-  for (TSNode n : named_children(p.tree.root())) {
-    imports_lombok =
-        imports_lombok || (node_type(n) == "import_declaration" &&
-                           java::node_text(p.text, n).find(" lombok.") != std::string_view::npos);
-  }
-  if (!imports_lombok) return "";
+  if (!uses_lombok(p)) return "";
   for (TSNode c : named_children(decl)) {
     if (node_type(c) != "modifiers") continue;
     for (TSNode a : named_children(c)) {

@@ -25,6 +25,15 @@ const Parsed* ParsedFiles::get(const std::string& file) {
   return at->second ? &*at->second : nullptr;
 }
 
+bool uses_lombok(const Parsed& p) {
+  for (TSNode n : named_children(p.tree.root())) {
+    if (node_type(n) == "import_declaration" &&
+        java::node_text(p.text, n).find(" lombok.") != std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
 std::string package_of(const Parsed& p) {
   for (TSNode c : named_children(p.tree.root())) {
     if (node_type(c) != "package_declaration") continue;

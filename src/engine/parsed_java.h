@@ -36,4 +36,7 @@ using java::visit;  // the walk the engine's readers of declarations share
 /// The package a parsed file declares, "" for the default one (as java::JavaFile reads it).
 std::string package_of(const Parsed& p);
 
+/// Whether the file imports from Lombok (`import lombok.Getter;`, `import lombok.*;`).
+bool uses_lombok(const Parsed& p);
+
 }  // namespace panta::engine

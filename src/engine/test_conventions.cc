@@ -7,28 +7,11 @@
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
 #include "java/text_encoding.h"
+#include "junit/test_file.h"
 
 namespace panta::engine {
 namespace fs = std::filesystem;
 namespace {
-
-// The first member's indentation in the file's first class, "" when there is none.
-std::string member_indent(const java::SourceText& source, const java::SyntaxTree& tree) {
-  for (TSNode n : java::named_children(tree.root())) {
-    if (!java::is_type_declaration(java::node_type(n))) continue;
-    for (TSNode m : java::named_children(java::field(n, "body"))) {
-      const std::string& text = source.text();
-      size_t start = ts_node_start_byte(m);
-      size_t bol = text.rfind('\n', start == 0 ? 0 : start - 1);
-      bol = bol == std::string::npos ? 0 : bol + 1;
-      std::string lead = text.substr(bol, start - bol);
-      if (!lead.empty() && lead.find_first_not_of(" \t") == std::string::npos) return lead;
-      return "";
-    }
-    return "";
-  }
-  return "";
-}
 
 // The comments above the file's first declaration (its package), "" when none.
 std::string header_of(const java::SourceText& source, const java::SyntaxTree& tree) {
@@ -63,7 +46,9 @@ TestConventions learn_conventions(const std::vector<std::string>& texts) {
     auto tree = java::SyntaxTree::parse(source);
     if (!tree) continue;
     ++files;
-    if (std::string indent = member_indent(source, *tree); !indent.empty()) ++indents[indent];
+    if (auto file = junit::TestFile::parse(text)) {
+      if (std::string indent = file->members_indent(); !indent.empty()) ++indents[indent];
+    }
     ++headers[header_of(source, *tree)];
   }
   TestConventions out;

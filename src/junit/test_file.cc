@@ -146,16 +146,19 @@ std::pair<size_t, std::string> TestFile::member_slot() const {
   size_t at = line_start == std::string::npos ? close : line_start + 1;
   if (text_.find_first_not_of(" \t", at) != close) at = close;
   // The indentation the class's members already have (member_indent_ in an empty class).
-  std::string indent = member_indent_;
-  auto members = named_children(body);
-  if (!members.empty()) {
-    size_t start = ts_node_start_byte(members.front());
-    size_t bol = text_.rfind('\n', start == 0 ? 0 : start - 1);
-    bol = bol == std::string::npos ? 0 : bol + 1;
-    std::string lead = text_.substr(bol, start - bol);
-    if (!lead.empty() && lead.find_first_not_of(" \t") == std::string::npos) indent = lead;
-  }
-  return {at, indent};
+  std::string indent = members_indent();
+  return {at, indent.empty() ? member_indent_ : indent};
+}
+
+std::string TestFile::members_indent() const {
+  auto p = parsed();
+  auto members = named_children(field(first_class(p->tree.root()), "body"));
+  if (members.empty()) return "";
+  size_t start = ts_node_start_byte(members.front());
+  size_t bol = text_.rfind('\n', start == 0 ? 0 : start - 1);
+  bol = bol == std::string::npos ? 0 : bol + 1;
+  std::string lead = text_.substr(bol, start - bol);
+  return !lead.empty() && lead.find_first_not_of(" \t") == std::string::npos ? lead : "";
 }
 
 namespace {

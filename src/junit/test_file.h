@@ -120,6 +120,9 @@ class TestFile {
   TestFile with_class_name(const std::string& name) const;
   /// Removes test method `name`; false when there is none.
   bool remove_test(const std::string& name);
+  /// The indentation of the class's first member as the file has it ("" when the class has no
+  /// member, or its first one shares a line with something else).
+  std::string members_indent() const;
   /// How members are indented in a class that has none yet (the project's test files' way:
   /// two spaces unless set); a class with members shows its own.
   void set_member_indent(std::string indent) { member_indent_ = std::move(indent); }

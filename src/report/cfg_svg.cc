@@ -6,6 +6,8 @@
 #include <map>
 #include <vector>
 
+#include "core/utf8.h"
+
 namespace panta::report {
 namespace {
 
@@ -141,9 +143,7 @@ Layout lay_out(size_t nodes, const std::vector<EdgeRef>& edges) {
 
 std::string short_text(const std::string& text, size_t max) {
   if (text.size() <= max) return text;
-  size_t cut = max - 1;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return text.substr(0, cut) + "…";
+  return utf8_prefix(text, max - 1) + "…";
 }
 
 std::string node_svg(const nlohmann::json& node, double cx, double top) {

@@ -2,15 +2,15 @@
 
 #include <string_view>
 
+#include "core/utf8.h"
+
 namespace panta::runner {
 namespace {
 
 std::string cut(std::string_view text, size_t max_chars) {
   text = text.substr(0, text.find('\n'));
   if (text.size() <= max_chars) return std::string(text);
-  size_t at = max_chars;
-  while (at > 0 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;  // UTF-8
-  return std::string(text.substr(0, at)) + "…";
+  return utf8_prefix(text, max_chars) + "…";
 }
 
 }  // namespace

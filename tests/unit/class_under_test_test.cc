@@ -8,6 +8,15 @@
 namespace panta::engine {
 namespace {
 
+// A plain layout in `dir`: sources in src/, tests in test/.
+project::Project project_in(const test::TempDir& dir) {
+  project::Project p;
+  p.root = dir.path();
+  p.src_dir = dir.path() + "/src";
+  p.test_dir = dir.path() + "/test";
+  return p;
+}
+
 TEST(ClassUnderTest, MethodsOfPrivateNestedClassesAreSaidToBeReachedThroughTheOuterClass) {
   test::TempDir dir;
   dir.write("src/a/Outer.java", R"(package a;
@@ -21,10 +30,7 @@ public class Outer {
   }
 }
 )");
-  project::Project p;
-  p.root = dir.path();
-  p.src_dir = dir.path() + "/src";
-  p.test_dir = dir.path() + "/test";
+  project::Project p = project_in(dir);
   auto cut = ClassUnderTest::load(p, "a.Outer", "");
   ASSERT_TRUE(cut.ok()) << cut.error().message;
   ASSERT_EQ(cut->unreachable_notes.size(), 1u);
@@ -45,10 +51,7 @@ public class Half {
   }
 }
 )");
-  project::Project p;
-  p.root = dir.path();
-  p.src_dir = dir.path() + "/src";
-  p.test_dir = dir.path() + "/test";
+  project::Project p = project_in(dir);
   auto cut = ClassUnderTest::load(p, "a.Half", "");
   ASSERT_TRUE(cut.ok()) << cut.error().message;
   EXPECT_EQ(cut->methods.size(), 1u);
