@@ -2,8 +2,9 @@
 # Fetches into the local Maven repository what Panta's own Maven calls and the Maven test
 # fixtures need, so that builds and tests then run Maven offline: the plugins Panta runs to
 # resolve a project (pinned in src/project/maven_tool.cc), the fixtures' dependencies and the
-# JUnit launchers and engines Panta adds to them, and what `mvn test` with JaCoCo 0.8.15 needs
-# on the fixtures (tests/unit/maven_fixtures_test.cc). Called by scripts/setup.sh with a
+# JUnit launchers and engines Panta adds to them, what `mvn test` with JaCoCo 0.8.15 needs
+# on the fixtures (tests/unit/maven_fixtures_test.cc), and the build formatters of
+# tests/fixtures/formatters (tests/unit/build_format_test.cc). Called by scripts/setup.sh with a
 # scratch folder; online.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,3 +57,8 @@ if [ -x "$jdk25/bin/javac" ]; then
     org.jacoco:jacoco-maven-plugin:0.8.15:prepare-agent test \
     org.jacoco:jacoco-maven-plugin:0.8.15:report >/dev/null)
 fi
+# The build formatters' fixtures: spring-javaformat validates in `mvn test`; Spotless (with the
+# google-java-format it downloads as it runs) checks and applies.
+cp -r "$root/tests/fixtures/formatters" "$work/projects/formatters"
+(cd "$work/projects/formatters/javaformat" && "${mvn_online[@]}" test >/dev/null)
+(cd "$work/projects/formatters/spotless" && "${mvn_online[@]}" spotless:check spotless:apply test >/dev/null)

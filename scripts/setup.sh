@@ -104,7 +104,8 @@ maven_poms=("$root/java-runner/pom.xml" "$root/java-runner/stack/pom.xml" "$root
             "$root/java-runner/tests/tools/pom.xml" "$root/scripts/setup.sh"
             "$root/scripts/fetch-maven-fixtures.sh" "$root/examples/shop/pom.xml"
             "$root/tests/fixtures/projects/defects/pom.xml")
-while IFS= read -r pom; do maven_poms+=("$pom"); done < <(find "$root/tests/fixtures/maven" "$root/tests/fixtures/plain-junit4" -name "*pom.xml" | sort)
+while IFS= read -r pom; do maven_poms+=("$pom"); done < <(find "$root/tests/fixtures/maven" "$root/tests/fixtures/plain-junit4" \
+                      "$root/tests/fixtures/formatters" -name "*pom.xml" | sort)
 maven_stamp="$root/third_party/maven-fetched"
 maven_hash=$(cat "${maven_poms[@]}" | openssl dgst -sha256 | awk '{print $NF}')
 if [ "$(cat "$maven_stamp" 2>/dev/null)" != "$maven_hash" ]; then

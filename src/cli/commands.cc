@@ -6,7 +6,7 @@
 #include <iostream>
 #include <vector>
 
-#include "cli/suggest.h"
+#include "core/suggest.h"
 
 namespace panta::cli {
 

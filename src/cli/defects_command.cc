@@ -140,6 +140,10 @@ void print_json(const std::vector<Checked>& checked, const std::vector<std::stri
 }
 
 int run_defects(const DefectsArgs& args) {
+  if (auto s = check_classes_exist(args.project, args.classes); !s) {
+    std::cerr << "panta: " << s.error().message << "\n";
+    return kUsage;
+  }
   auto project = load_project(args.project, args.classes);
   if (!project) {
     std::cerr << "panta: " << project.error().message << "\n";

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include "cli/build_format.h"
 #include "cli/commands.h"
 #include "cli/generate_run.h"
 #include "cli/generate_summary.h"
@@ -128,6 +129,17 @@ Result<ResumePlan> plan_resume(llm::Journal& journal, const std::vector<std::str
   return plan;
 }
 
+// The build's formatter on the files the runs wrote (not after an interrupt, nor --no-format).
+void format_written(GenerateRun& run, const std::vector<ClassOutcome>& outcomes) {
+  if (run.args.no_format || run.project.formatters.empty() || panta::stop_requested()) return;
+  std::vector<std::string> files = files_written(outcomes);
+  if (files.empty()) return;
+  project::RealMavenTool maven("mvn", std::chrono::seconds(600), run.project.jdks.project.home,
+                               run.args.project.maven_profiles);
+  std::vector<std::string> formatted = format_written_files(run.project, maven, files, std::cerr);
+  if (!formatted.empty()) (void)run.prepared->session().accept_changes(formatted);
+}
+
 // Runs `classes` in the order --order chose; the summary and the report list them as --class
 // named them (`named`).
 int generate_all(GenerateRun& run, const std::vector<std::string>& classes,
@@ -140,6 +152,7 @@ int generate_all(GenerateRun& run, const std::vector<std::string>& classes,
       outcomes.begin(), outcomes.end(),
       [&](const ClassOutcome& a, const ClassOutcome& b) { return position(a) < position(b); });
   if (run.args.dry_run || run.exit_code == kUsage) return run.exit_code;
+  format_written(run, outcomes);
   bool many = run.args.classes.size() > 1 || !run.batch.empty();
   if (many) std::cout << summary_table(outcomes);
   if (std::string spent = run.governor->spent(); !spent.empty()) {
@@ -209,6 +222,10 @@ int run_generate(GenerateArgs args) {
     return kUsage;
   }
   if (auto s = make_output_folders(args); !s) {
+    std::cerr << "panta: " << s.error().message << "\n";
+    return kUsage;
+  }
+  if (auto s = check_classes_exist(args.project, args.classes); !s) {
     std::cerr << "panta: " << s.error().message << "\n";
     return kUsage;
   }
@@ -410,6 +427,9 @@ Runner define_generate(CLI::App& sub) {
                  "its tests)")
       ->check(CLI::Range(10, 86400))
       ->capture_default_str();
+  sub.add_flag("--no-format", args->no_format,
+               "Leave the files Panta writes as it writes them: no run of the build's formatter "
+               "(Spotless, spring-javaformat) on them");
   sub.add_option("--prompt-dir", args->prompt_dir,
                  "Prompt templates (default: those shipped with panta)");
   sub.add_option("--fail-under", args->fail_under,

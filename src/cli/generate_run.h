@@ -37,6 +37,7 @@ struct GenerateArgs {
   int pit_timeout_s = 300;  ///< --pit-timeout: one PIT run of a mutants round
   bool resume = false;
   bool dry_run = false;
+  bool no_format = false;  ///< --no-format: the build's formatter is not run
   CLI::Option* test_file_option = nullptr;
   /// The loop's options, each with the value a journal's run has for it, for --resume's notes.
   using RunValue = std::function<std::string(const engine::RunSettings&, const llm::RunRecord&)>;

@@ -39,6 +39,10 @@ int run_mutate(const MutateArgs& args) {
   if (tests.empty()) tests.push_back(project::test_class_for(args.class_name));
   std::vector<std::string> hints = tests;
   hints.push_back(args.class_name);
+  if (auto s = check_classes_exist(args.project, {args.class_name}); !s) {
+    std::cerr << "panta: " << s.error().message << "\n";
+    return kUsage;
+  }
   auto project = load_project(args.project, hints);
   if (!project) {
     std::cerr << "panta: " << project.error().message << "\n";

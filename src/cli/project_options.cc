@@ -13,6 +13,7 @@
 #include <regex>
 
 #include "process/subprocess.h"
+#include "project/class_targets.h"
 #include "project/gradle_project.h"
 #include "project/maven_project.h"
 #include "project/surefire_filter.h"
@@ -187,6 +188,14 @@ Status complete_junit(project::Project& project, project::MavenTool& maven) {
 }
 
 }  // namespace
+
+Status check_classes_exist(const ProjectOptions& options, const std::vector<std::string>& classes) {
+  std::error_code ec;
+  if (!options.src_dir.empty() || !options.test_dir.empty() ||
+      fs::exists(fs::path(options.project) / "panta.toml", ec))
+    return ok_status();
+  return project::check_class_targets_exist(options.project, classes);
+}
 
 Result<project::Project> load_project(const ProjectOptions& o,
                                       const std::vector<std::string>& hints) {

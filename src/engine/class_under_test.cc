@@ -95,6 +95,10 @@ namespace {
 
 Status load_test_file(const project::Project& project, ClassUnderTest& c) {
   std::error_code ec;
+  // As the project's other test files are written: their indentation, import order and licence
+  // header (a new file's).
+  TestConventions conventions = project_conventions(project);
+  c.test_style = conventions.style;
   if (fs::exists(c.test_path, ec)) {
     auto existing = java::read_text_file(c.test_path, project.encoding);
     if (!existing) return existing.error();
@@ -103,11 +107,9 @@ Status load_test_file(const project::Project& project, ClassUnderTest& c) {
   } else {
     auto version = project.junit == project::JUnitFlavour::kJUnit4 ? junit::JUnitVersion::k4
                                                                    : junit::JUnitVersion::k5;
-    // As the project's other test files are written: their licence header, their indentation.
-    TestConventions conventions = project_conventions(project);
     c.initial_test_text =
-        conventions.header + junit::test_class_skeleton(c.package, c.test_class, version);
-    c.test_indent = conventions.indent;
+        conventions.header + junit::test_class_skeleton(c.package, c.test_class, version,
+                                                        conventions.style.static_imports_last);
   }
   auto parsed = junit::TestFile::parse(c.initial_test_text);
   if (!parsed) return Error{c.test_path + ": " + parsed.error().message};

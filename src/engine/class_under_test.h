@@ -9,6 +9,7 @@
 #include "core/result.h"
 #include "java/java_file.h"
 #include "java/line_facts.h"
+#include "junit/test_file.h"
 #include "project/project.h"
 #include "select/path_selection.h"
 
@@ -60,9 +61,9 @@ struct ClassUnderTest {
   std::string test_class;  ///< Simple name
   std::string test_fqn;
   std::string initial_test_text;  ///< The test file as found, or a new skeleton.
-  /// How the project's test files indent a class member (engine::project_conventions), for a
-  /// new test class; a found one shows its own.
-  std::string test_indent = "  ";
+  /// How the project's test files indent a class member and order static imports
+  /// (engine::project_conventions), where the test file does not show its own.
+  junit::TestFileStyle test_style;
   bool test_file_existed = false;
 
   /// Reads the class's source and test file (`test_file` overrides the layout's; a missing one

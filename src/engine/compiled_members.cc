@@ -104,4 +104,12 @@ HiddenApi hidden_api(const ClassUnderTest& cut, const ClassReader& read,
   return hidden;
 }
 
+void take_hidden_api(ClassUnderTest& cut, const ClassReader& read,
+                     const std::function<bool(const std::string& fqn)>& is_project_class) {
+  if (!may_hide_api(cut)) return;
+  HiddenApi hidden = hidden_api(cut, read, is_project_class);
+  cut.hidden_api = std::move(hidden.text);
+  cut.generated_constructor = hidden.generated_constructor;
+}
+
 }  // namespace panta::engine

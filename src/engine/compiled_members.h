@@ -29,4 +29,8 @@ struct HiddenApi {
 HiddenApi hidden_api(const ClassUnderTest& cut, const ClassReader& read,
                      const std::function<bool(const std::string& fqn)>& is_project_class);
 
+/// Sets `cut.hidden_api` and `cut.generated_constructor` from hidden_api when may_hide_api.
+void take_hidden_api(ClassUnderTest& cut, const ClassReader& read,
+                     const std::function<bool(const std::string& fqn)>& is_project_class);
+
 }  // namespace panta::engine

@@ -142,7 +142,9 @@ Status DefectsKeeper::write(const std::string& text, const std::string& run) {
   writer.on_write(
       [this](const std::vector<std::string>& paths) { return session_->accept_changes(paths); });
   writer.set_run(run, false);
-  return text.empty() ? writer.remove() : writer.save(text, true);
+  Status done = text.empty() ? writer.remove() : writer.save(text, true);
+  if (writer.changed()) written_.insert(defects_.path);
+  return done;
 }
 
 void report_defects(const LoopState& state, GenerateReport& report) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,9 @@ class DefectsKeeper {
   /// the names they have there. Returns the defects class's path, "" when nothing was kept.
   Result<std::string> keep(LoopState& state, const std::string& run);
 
+  /// The Java files this keeper wrote or removed, in the project.
+  const std::set<std::string>& written() const { return written_; }
+
  private:
   Result<std::vector<Reproducer>> compiling_together(LoopState& state,
                                                      const std::optional<std::string>& existing);
@@ -59,6 +63,7 @@ class DefectsKeeper {
   DefectsClass defects_;
   junit::JUnitVersion version_;
   std::optional<std::string> pending_;  ///< recheck()'s text of the defects class
+  std::set<std::string> written_;
 };
 
 /// The report's defects (confirmed first, then the others) and disagreements, from `state`.

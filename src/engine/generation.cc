@@ -162,20 +162,16 @@ Status Generation::load(const std::string& prompt_dir) {
   // Before any model call: where the tests go must be a test folder, and writable.
   if (auto s = project::check_test_file_location(project_, cut_->test_path); !s) return s;
   if (auto s = check_writable(fs::path(cut_->test_path).parent_path().string()); !s) return s;
-  if (may_hide_api(*cut_)) {
-    HiddenApi hidden = hidden_api(
-        *cut_, [this](const std::string& name) { return session_.read_compiled(name); },
-        [this](const std::string& fqn) { return fs::exists(project_.source_file_for(fqn)); });
-    cut_->hidden_api = std::move(hidden.text);
-    cut_->generated_constructor = hidden.generated_constructor;
-  }
+  take_hidden_api(
+      *cut_, [this](const std::string& name) { return session_.read_compiled(name); },
+      [this](const std::string& fqn) { return fs::exists(project_.source_file_for(fqn)); });
   auto deps = prompt_dependencies(project_);
   for (const Event& note : deps.notes) events_(note);
   dependencies_ = std::move(deps.coordinates);
   junit_ = project_.junit == project::JUnitFlavour::kJUnit4 ? "JUnit 4 (org.junit)"
                                                             : "JUnit 5 (org.junit.jupiter)";
   state_.file.emplace(*junit::TestFile::parse(cut_->initial_test_text));
-  state_.file->set_member_indent(cut_->test_indent);
+  state_.file->set_style(cut_->test_style);
   ModelCallerOptions mo{options_.class_name,
                         options_.prompt_options,
                         options_.max_prompt_tokens,
@@ -607,6 +603,8 @@ Result<GenerateReport> Generation::finish(Clock::time_point start) {
     mutants_->finish(*state_.file, state_, events_, report_);
   }
   report_defects(state_, report_);
+  report_.files_written = defects_->written();
+  if (writer_->changed()) report_.files_written.insert(writer_->path());
   report_.line_coverage = state_.line_pct();
   report_.branch_coverage = state_.branch_pct();
   report_.possibly_infeasible = strategy_->possibly_infeasible(current_gaps());

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -94,6 +95,9 @@ struct GenerateReport {
   std::vector<DefectEntry> defects;
   /// Where the confirmed reproducers are kept, "" when none is.
   std::string defects_file;
+  /// The Java files of the project this run wrote or removed (the test class, the defects
+  /// class): what the build's formatter is run on. Not in the JSON report.
+  std::set<std::string> files_written;
   std::vector<Disagreement> disagreements;
   /// Methods of the class with a body but no CFG (ClassUnderTest::not_analysed): left out.
   std::vector<std::string> not_analysed;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
@@ -35,12 +36,23 @@ std::string most_common(const std::map<std::string, Count>& counts, Count* times
   return best;
 }
 
+// Whether a file's static imports come after its other ones; nothing when it lacks a kind.
+std::optional<bool> statics_last_in(const std::vector<std::string>& imports) {
+  auto is_static = [](const std::string& i) { return i.starts_with("import static "); };
+  auto first_static = std::find_if(imports.begin(), imports.end(), is_static);
+  auto first_other = std::find_if_not(imports.begin(), imports.end(), is_static);
+  if (first_static == imports.end() || first_other == imports.end()) return std::nullopt;
+  return first_other < first_static;
+}
+
 }  // namespace
 
 TestConventions learn_conventions(const std::vector<std::string>& texts) {
   std::map<std::string, int> indents;
   std::map<std::string, int> headers;
   int files = 0;
+  int statics_last = 0;
+  int statics_first = 0;
   for (const std::string& text : texts) {
     java::SourceText source("test.java", text);
     auto tree = java::SyntaxTree::parse(source);
@@ -48,11 +60,14 @@ TestConventions learn_conventions(const std::vector<std::string>& texts) {
     ++files;
     if (auto file = junit::TestFile::parse(text)) {
       if (std::string indent = file->members_indent(); !indent.empty()) ++indents[indent];
+      if (auto last = statics_last_in(file->imports())) ++(*last ? statics_last : statics_first);
     }
     ++headers[header_of(source, *tree)];
   }
   TestConventions out;
-  if (std::string indent = most_common<int>(indents, nullptr); !indent.empty()) out.indent = indent;
+  if (std::string indent = most_common<int>(indents, nullptr); !indent.empty())
+    out.style.member_indent = indent;
+  out.style.static_imports_last = statics_last > statics_first;
   int times = 0;
   std::string header = most_common(headers, &times);
   if (files > 0 && times * 2 >= files) out.header = header;

@@ -70,6 +70,7 @@ Status TestFileWriter::save(const std::string& text, bool has_tests) {
   existed_ = true;
   backed_up_ = true;
   last_ = text;
+  changed_ = true;
   if (wrote_) return wrote_({path_});
   return ok_status();
 }
@@ -85,6 +86,7 @@ Status TestFileWriter::remove() {
   if (!fs::remove(path_, ec) || ec) return Error{"cannot remove " + path_ + ": " + ec.message()};
   existed_ = false;
   last_.clear();
+  changed_ = true;
   if (wrote_) return wrote_({path_});
   return ok_status();
 }

@@ -51,6 +51,8 @@ class TestFileWriter {
   Result<std::string> keep_pending(const std::string& text) const;
 
   const std::string& path() const { return path_; }
+  /// Whether this writer wrote or removed the file.
+  bool changed() const { return changed_; }
 
  private:
   Status back_up();
@@ -63,6 +65,7 @@ class TestFileWriter {
   std::string class_name_;
   std::string run_ = "run";
   bool backed_up_ = false;
+  bool changed_ = false;
   EventSink events_;
   std::function<Status(const std::vector<std::string>&)> wrote_;
 };

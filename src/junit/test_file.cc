@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "junit/import_placement.h"
 #include "junit/java_members.h"
 
 namespace panta::junit {
@@ -22,18 +23,15 @@ using java::named_children;
 using java::node_type;
 
 std::string test_class_skeleton(const std::string& package_name, const std::string& class_name,
-                                JUnitVersion version) {
+                                JUnitVersion version, bool static_imports_last) {
   std::string out;
   if (!package_name.empty()) out += "package " + package_name + ";\n\n";
-  if (version == JUnitVersion::k5) {
-    out +=
-        "import static org.junit.jupiter.api.Assertions.*;\n\nimport "
-        "org.junit.jupiter.api.Test;\n\n";
-    out += "class " + class_name + " {\n}\n";
-  } else {
-    out += "import static org.junit.Assert.*;\n\nimport org.junit.Test;\n\n";
-    out += "public class " + class_name + " {\n}\n";
-  }
+  bool five = version == JUnitVersion::k5;
+  std::string assertions = five ? "import static org.junit.jupiter.api.Assertions.*;\n\n"
+                                : "import static org.junit.Assert.*;\n\n";
+  std::string test = five ? "import org.junit.jupiter.api.Test;\n\n" : "import org.junit.Test;\n\n";
+  out += static_imports_last ? test + assertions : assertions + test;
+  out += (five ? "class " : "public class ") + class_name + " {\n}\n";
   return out;
 }
 
@@ -103,38 +101,17 @@ std::pair<uint32_t, uint32_t> TestFile::test_lines(const std::string& name) cons
 
 void TestFile::add_import(const std::string& import) {
   auto p = parsed();
-  bool is_static = import.rfind("import static ", 0) == 0;
   std::optional<uint32_t> package_end;
-  std::optional<uint32_t> last_same;    // the end of the last import of the same kind
-  std::optional<uint32_t> last_any;     // the end of the last import
-  std::optional<uint32_t> first_other;  // the start of the first import of the other kind
+  std::vector<ImportDecl> existing;
   for (TSNode c : named_children(p->tree.root())) {
     std::string_view t = node_type(c);
     if (t == "package_declaration") package_end = ts_node_end_byte(c);
     if (t != "import_declaration") continue;
-    std::string text = java::collapse_whitespace(p->text(c));
-    if (text == import) return;
-    bool static_one = text.rfind("import static ", 0) == 0;
-    last_any = ts_node_end_byte(c);
-    if (static_one == is_static) {
-      last_same = ts_node_end_byte(c);
-    } else if (!first_other) {
-      first_other = ts_node_start_byte(c);
-    }
+    existing.push_back({java::collapse_whitespace(p->text(c)), ts_node_start_byte(c),
+                        ts_node_end_byte(c), ts_node_start_point(c).row, ts_node_end_point(c).row});
   }
-  // Static imports go with the static ones (before the others when there are none yet), the
-  // others after the other imports.
-  if (last_same) {
-    text_.insert(*last_same, "\n" + import);
-  } else if (is_static && first_other) {
-    text_.insert(*first_other, import + "\n\n");
-  } else if (last_any) {
-    text_.insert(*last_any, "\n\n" + import);
-  } else if (package_end) {
-    text_.insert(*package_end, "\n\n" + import);
-  } else {
-    text_.insert(0, import + "\n\n");
-  }
+  if (auto at = place_import(import, existing, package_end, style_.static_imports_last))
+    text_.insert(at->at, at->text);
 }
 
 std::pair<size_t, std::string> TestFile::member_slot() const {
@@ -145,9 +122,9 @@ std::pair<size_t, std::string> TestFile::member_slot() const {
   size_t line_start = text_.rfind('\n', close == 0 ? 0 : close - 1);
   size_t at = line_start == std::string::npos ? close : line_start + 1;
   if (text_.find_first_not_of(" \t", at) != close) at = close;
-  // The indentation the class's members already have (member_indent_ in an empty class).
+  // The indentation the class's members already have (style_.member_indent in an empty class).
   std::string indent = members_indent();
-  return {at, indent.empty() ? member_indent_ : indent};
+  return {at, indent.empty() ? style_.member_indent : indent};
 }
 
 std::string TestFile::members_indent() const {
@@ -541,7 +518,7 @@ TestFile TestFile::with_class_name(const std::string& name) const {
   for (auto it = names.rbegin(); it != names.rend(); ++it)
     out.replace(it->first, it->second - it->first, name);
   TestFile renamed_file(std::move(out));
-  renamed_file.member_indent_ = member_indent_;
+  renamed_file.style_ = style_;
   return renamed_file;
 }
 
@@ -581,7 +558,7 @@ TestFile TestFile::without_tests(LineMap* lines) const {
   }
   out.append(text_, copied, std::string::npos);
   TestFile without(std::move(out));
-  without.member_indent_ = member_indent_;
+  without.style_ = style_;
   return without;
 }
 

@@ -19,9 +19,18 @@ struct Parsed;
 
 enum class JUnitVersion { k4, k5 };
 
-/// A new test class: package, the JUnit imports of `version`, an empty class.
+/// How a project writes its test files where a file does not show it itself: the indentation of
+/// a member in a class that has none yet, and whether static imports go after the others in a
+/// file that has only one kind.
+struct TestFileStyle {
+  std::string member_indent = "  ";
+  bool static_imports_last = false;
+};
+
+/// A new test class: package, the JUnit imports of `version` (the static one after the other
+/// when `static_imports_last`), an empty class.
 std::string test_class_skeleton(const std::string& package_name, const std::string& class_name,
-                                JUnitVersion version);
+                                JUnitVersion version, bool static_imports_last = false);
 
 /// Line numbers of a file with members taken out (TestFile::without_tests), mapped back to the
 /// lines they have in the whole file; lines after the last member stay after the last member.
@@ -45,11 +54,11 @@ class TestFile {
 
   // A copy (a checkpoint, an undo snapshot) parses again when asked: it does not keep the
   // original's parse tree alive. A moved file keeps its parse.
-  TestFile(const TestFile& other) : text_(other.text_), member_indent_(other.member_indent_) {}
+  TestFile(const TestFile& other) : text_(other.text_), style_(other.style_) {}
   TestFile& operator=(const TestFile& other) {
     if (this != &other) {
       text_ = other.text_;
-      member_indent_ = other.member_indent_;
+      style_ = other.style_;
       parsed_.reset();
     }
     return *this;
@@ -123,9 +132,10 @@ class TestFile {
   /// The indentation of the class's first member as the file has it ("" when the class has no
   /// member, or its first one shares a line with something else).
   std::string members_indent() const;
-  /// How members are indented in a class that has none yet (the project's test files' way:
-  /// two spaces unless set); a class with members shows its own.
-  void set_member_indent(std::string indent) { member_indent_ = std::move(indent); }
+  /// The project's way where the file does not show its own (two spaces and static imports
+  /// first unless set): a class with members shows its indentation, a file with both kinds of
+  /// import where static ones go.
+  void set_style(TestFileStyle style) { style_ = std::move(style); }
 
  private:
   explicit TestFile(std::string text) : text_(std::move(text)) {}
@@ -148,7 +158,7 @@ class TestFile {
   std::shared_ptr<const detail::Parsed> parsed() const;
 
   std::string text_;
-  std::string member_indent_ = "  ";
+  TestFileStyle style_;
   mutable std::shared_ptr<const detail::Parsed> parsed_;  ///< of some text_, maybe an older one
 };
 

@@ -23,6 +23,15 @@ namespace panta::project {
 Result<std::vector<std::string>> resolve_class_target(const Project& project,
                                                       std::string_view target);
 
+/// Before the build is asked where its sources lie (an uncached Maven call takes seconds): a
+/// target that names a class by its form ("pkg.Outer", "Outer", "pkg.Outer.Inner",
+/// "pkg.Outer$Inner": a name whose first capitalised part is its class) fails at once when no
+/// file below `folder` could hold it (one ending in pkg/Outer.java; hidden folders are not
+/// searched), naming the nearest file name that could. Other targets (packages, paths, `all`)
+/// pass, as does everything when `folder` has more than 100,000 entries to walk.
+Status check_class_targets_exist(const std::string& folder,
+                                 const std::vector<std::string>& targets);
+
 /// Whether `target` names more than one class by its form (a package or a folder), so that a
 /// class in it with nothing to test is skipped rather than an error.
 bool is_batch_target(const Project& project, std::string_view target);

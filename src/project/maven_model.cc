@@ -202,6 +202,22 @@ std::vector<std::string> split(std::string_view text, char separator) {
   return parts;
 }
 
+/// The formatters among the module's build plugins.
+std::vector<BuildFormatter> formatters(const pugi::xml_node& project) {
+  std::vector<BuildFormatter> out;
+  for (const pugi::xml_node& p : project.child("build").child("plugins").children("plugin")) {
+    bool java = static_cast<bool>(p.child("configuration").child("java"));
+    for (const pugi::xml_node& e : p.child("executions").children("execution")) {
+      if (e.child("configuration").child("java")) java = true;
+    }
+    std::string group = text_of(p, "groupId");
+    if (group.empty()) group = "org.apache.maven.plugins";
+    if (auto f = formatter_of_plugin(group, text_of(p, "artifactId"), text_of(p, "version"), java))
+      out.push_back(*f);
+  }
+  return out;
+}
+
 SurefireConfig surefire_config(const pugi::xml_node& project) {
   pugi::xml_node config = plugin(project, "maven-surefire-plugin").child("configuration");
   SurefireConfig out;
@@ -275,6 +291,7 @@ MavenModule read_module(const pugi::xml_node& project) {
                                         text_of(d, "version"), scope.empty() ? "compile" : scope});
   }
   m.surefire = surefire_config(project);
+  m.formatters = formatters(project);
   return m;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "project/build_formatter.h"
 #include "project/compiler_settings.h"
 #include "project/dependency.h"
 
@@ -66,6 +67,8 @@ struct MavenModule {
   std::vector<ResolvedArtifact> test_processors;
   /// The build's compiler arguments Panta leaves out (taken_compiler_args), for one note.
   std::vector<std::string> dropped_compiler_args;
+  /// The formatters of its <build><plugins> (formatter_of_plugin), in POM order.
+  std::vector<BuildFormatter> formatters;
 
   /// "group:artifact".
   std::string key() const { return group + ":" + artifact; }

@@ -220,6 +220,21 @@ Result<MavenReport> RealMavenTool::describe(const std::string& root) {
   return report;
 }
 
+Result<std::string> RealMavenTool::run_goals(const std::string& dir,
+                                             const std::vector<std::string>& args) {
+  std::vector<std::string> offline = {"-o"};
+  if (!profiles_.empty()) offline.push_back("-P" + profiles_);
+  offline.insert(offline.end(), args.begin(), args.end());
+  auto run = run_maven(program_, dir, offline, timeout_, java_home_);
+  // Offline Maven names what it has not downloaded ("... in offline mode"): asked online then.
+  if (!run && run.error().message.find("offline") != std::string::npos) {
+    offline.erase(offline.begin());
+    run = run_maven(program_, dir, offline, timeout_, java_home_);
+  }
+  if (!run) return run.error();
+  return run->out;
+}
+
 bool RealMavenTool::complete_offline(const MavenReport& report) {
   auto repository = local_repository();
   auto modules = parse_effective_pom(report.effective_pom, "effective-pom.xml");

@@ -33,6 +33,10 @@ class MavenTool {
   /// dependencies where `transitive`; returns the files of all, in class path order. Online.
   virtual Result<std::vector<std::string>> fetch(const std::vector<ResolvedArtifact>& artifacts,
                                                  bool transitive) = 0;
+  /// Runs Maven in `dir` with `args` (goals and their -D properties): offline, and online again
+  /// when offline Maven misses an artifact. Returns its output; fails with its first error line.
+  virtual Result<std::string> run_goals(const std::string& dir,
+                                        const std::vector<std::string>& args) = 0;
 };
 
 /// Runs Debian's `mvn` (batch mode, quiet, pinned plugin versions). describe() answers come from
@@ -51,6 +55,8 @@ class RealMavenTool final : public MavenTool {
   Result<std::string> local_repository() override;
   Result<std::vector<std::string>> fetch(const std::vector<ResolvedArtifact>& artifacts,
                                          bool transitive) override;
+  Result<std::string> run_goals(const std::string& dir,
+                                const std::vector<std::string>& args) override;
 
  private:
   Result<MavenReport> run_describe(const std::string& root, bool offline);

@@ -148,6 +148,7 @@ Layout take_maven_module(Project& project, MavenResolution& resolved) {
   project.resource_dirs = m.resource_dirs;
   project.test_resource_dirs = m.test_resource_dirs;
   project.surefire = m.surefire;
+  project.formatters = m.formatters;
   project.test_dependencies = resolved.test_dependencies;
   project.classpath = resolved.classpath;
   project.test_classpath = resolved.test_classpath;

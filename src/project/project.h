@@ -54,6 +54,8 @@ struct Project {
   std::vector<UpstreamModule> upstream;
   /// Surefire's includes, excludes, system properties and argLine.
   SurefireConfig surefire;
+  /// The build's formatters (Maven plugins), run on the files Panta writes.
+  std::vector<BuildFormatter> formatters;
   /// panta.toml's exclude_tests.
   std::vector<std::string> exclude_tests;
   /// What Panta could not resolve and did instead, to tell the user once; "" when nothing.

@@ -54,5 +54,40 @@ TEST(ClassTargets, WhatIsNotThereIsNamed) {
   EXPECT_FALSE(resolve_class_target(p, "").ok());
 }
 
+// A slip of the keyboard gets the nearest class, whole or simple as it was written.
+TEST(ClassTargets, ASlipGetsTheNearestClass) {
+  test::TempDir dir;
+  Project p = project_in(dir);
+  auto whole = resolve_class_target(p, "c.CC");
+  ASSERT_FALSE(whole.ok());
+  EXPECT_NE(whole.error().message.find("; did you mean c.C?"), std::string::npos)
+      << whole.error().message;
+  dir.write("src/a/b/Counter.java", "package a.b;\nclass Counter {}\n");
+  auto simple = resolve_class_target(p, "Countr");
+  ASSERT_FALSE(simple.ok());
+  EXPECT_NE(simple.error().message.find("; did you mean a.b.Counter?"), std::string::npos)
+      << simple.error().message;
+}
+
+// Before the build is asked: a class no file below the folder can hold fails, with the nearest
+// name; packages, paths, `all` and classes that may be there pass.
+TEST(ClassTargets, AClassNoFileCanHoldFailsBeforeTheBuildIsAsked) {
+  test::TempDir dir;
+  project_in(dir);
+  dir.write(".hidden/x/Y.java", "package x;\nclass Y {}\n");
+  EXPECT_TRUE(
+      check_class_targets_exist(dir.path(), {"a.A", "a.A.Inner", "a.A$Inner", "a.b.B#m", "A", "a",
+                                             "a.*", "all", "src/zzz", "nothing.here", "Z.java"})
+          .ok());
+  auto slip = check_class_targets_exist(dir.path(), {"a.A", "a.AA"});
+  ASSERT_FALSE(slip.ok());
+  EXPECT_EQ(slip.error().message, "a.AA: no such class: no file below " + dir.path() +
+                                      " is a/AA.java; did you mean a.A?");
+  auto hidden = check_class_targets_exist(dir.path(), {"x.Y"});
+  ASSERT_FALSE(hidden.ok());
+  EXPECT_EQ(hidden.error().message,
+            "x.Y: no such class: no file below " + dir.path() + " is x/Y.java");
+}
+
 }  // namespace
 }  // namespace panta::project

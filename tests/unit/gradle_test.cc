@@ -156,6 +156,9 @@ class NoFetchMaven : public MavenTool {
     ++fetches;
     return Error{"offline"};
   }
+  Result<std::string> run_goals(const std::string&, const std::vector<std::string>&) override {
+    return Error{"no Maven goals in this test"};
+  }
 };
 
 /// A project with a fake ./gradlew that logs its arguments and prints a report naming `jar`;

@@ -134,6 +134,26 @@ TEST(CoverageCli, ClassTakesPackagesAndNoMatchIsAUsageError) {
       << simple.err;
 }
 
+// A wrong --class fails before the build is asked where the sources are (issue 25: 12-21 s of
+// Maven first): a `mvn` that records its calls is never called.
+TEST(GenerateCli, AWrongClassFailsBeforeMavenRuns) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  dir.write("bin/mvn", "#!/bin/sh\ntouch " + dir.path() + "/mvn-ran\nexit 1\n");
+  test::CommandResult r =
+      test::run_command("chmod +x " + dir.path() + "/bin/mvn && PATH=" + dir.path() +
+                        "/bin:$PATH XDG_CACHE_HOME=" + dir.path() + "/cache " + PANTA_BINARY +
+                        " generate --llm cmd:false --project " + root +
+                        " --class org.example.shop.Cartt 2>" + dir.path() + "/err.txt");
+  std::string err = test::slurp(dir.path() + "/err.txt");
+  EXPECT_EQ(r.exit_code, 2) << err;
+  EXPECT_NE(err.find("panta: org.example.shop.Cartt: no such class: no file below " + root +
+                     " is org/example/shop/Cartt.java; did you mean org.example.shop.Cart?"),
+            std::string::npos)
+      << err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/mvn-ran"));
+}
+
 // A class without branches has none to cover, not "100% (0 of 0)" (issue 25).
 TEST(CoverageCli, AClassWithoutBranchesSaysItHasNone) {
   test::TempDir dir;

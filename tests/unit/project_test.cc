@@ -48,6 +48,9 @@ class FakeMavenTool : public MavenTool {
   Result<std::vector<std::string>> fetch(const std::vector<ResolvedArtifact>&, bool) override {
     return Error{why};
   }
+  Result<std::string> run_goals(const std::string&, const std::vector<std::string>&) override {
+    return Error{"no Maven goals in this test"};
+  }
 };
 
 std::vector<std::string> coordinates(const std::vector<Dependency>& dependencies) {

@@ -1,8 +1,8 @@
-#include "cli/suggest.h"
+#include "core/suggest.h"
 
 #include <gtest/gtest.h>
 
-namespace panta::cli {
+namespace panta {
 namespace {
 
 TEST(Suggest, EditDistanceCountsInsertionsDeletionsAndSubstitutions) {
@@ -26,4 +26,4 @@ TEST(Suggest, TheNearestNameOfASlipAndNoneOfAStranger) {
 }
 
 }  // namespace
-}  // namespace panta::cli
+}  // namespace panta

@@ -1,9 +1,9 @@
-#include "cli/suggest.h"
+#include "core/suggest.h"
 
 #include <algorithm>
 #include <numeric>
 
-namespace panta::cli {
+namespace panta {
 
 size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<size_t> row(b.size() + 1);
@@ -52,4 +52,4 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
   return "";
 }
 
-}  // namespace panta::cli
+}  // namespace panta

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-namespace panta::cli {
+namespace panta {
 
 /// The candidate nearest to `word` when it is near enough to be a slip of the keyboard (an edit
 /// distance of at most a third of its length and at least 1, or a prefix of it), "" when none
@@ -14,4 +14,4 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
 /// Levenshtein's distance between `a` and `b` (insertions, deletions, substitutions).
 size_t edit_distance(std::string_view a, std::string_view b);
 
-}  // namespace panta::cli
+}  // namespace panta
