@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/generate_run.h"
 #include "cli/generate_summary.h"
+#include "cli/help_groups.h"
 #include "cli/html_output.h"
 #include "cli/prepared_tests.h"
 #include "cli/project_options.h"
@@ -277,11 +279,10 @@ void add_model_options(CLI::App& sub, GenerateArgs& args) {
                  "Answers longer than this are not used (0: no limit)")
       ->default_str("262144");
   sub.add_option("--temperature", args.temperature, "Sampling temperature");
-  sub.add_option("--max-tokens", args.max_tokens, "Largest answer, in tokens");
+  sub.add_option("--max-answer-tokens", args.max_tokens,
+                 "Largest answer the model may write, in tokens (the request's max_tokens)");
+  add_renamed_option(sub, "--max-tokens", "--max-answer-tokens", args.max_tokens);
   sub.add_option("--seed", args.seed, "Sampling seed, where the backend supports it");
-  sub.add_option("--price-in", args.price_in,
-                 "Price per million prompt tokens, to report the cost");
-  sub.add_option("--price-out", args.price_out, "Price per million completion tokens");
 }
 
 constexpr const char* kStrategyHelp =
@@ -362,6 +363,9 @@ void add_test_file_options(CLI::App& sub, GenerateArgs& args) {
 
 // Several classes at once, the limits all their model calls share, and which classes run.
 void add_parallel_options(CLI::App& sub, GenerateArgs& args) {
+  sub.add_option("--price-in", args.price_in,
+                 "Price per million prompt tokens, to report the cost");
+  sub.add_option("--price-out", args.price_out, "Price per million completion tokens");
   sub.add_option("--jobs", args.jobs,
                  "Classes at once, each with its own JVM helper (needs the strict sandbox or "
                  "--sandbox off)")
@@ -403,6 +407,23 @@ void add_parallel_options(CLI::App& sub, GenerateArgs& args) {
       });
 }
 
+// generate --help's sections (the project's are add_project_options').
+const HelpGroups kGenerateHelpGroups = {
+    {"What to write tests for", {"--class", "--test-file"}},
+    {"Model",
+     {"--llm", "--llm-base-url", "--llm-timeout", "--llm-retries", "--temperature",
+      "--max-answer-tokens", "--seed", "--max-prompt-tokens", "--max-answer-bytes"}},
+    {"Loop",
+     {"--strategy", "--max-iterations", "--max-no-increase", "--mutants", "--pit-timeout",
+      "--max-path-selections", "--max-methods", "--edge-scores", "--repair-attempts",
+      "--check-each-test-in-class", "--prompt-dir", "--resume", "--dry-run"}},
+    {"Budgets and rates",
+     {"--price-in", "--price-out", "--max-cost", "--max-tokens-total", "--llm-concurrency", "--rpm",
+      "--tpm"}},
+    {"Whole projects", {"--jobs", "--order", "--skip-above", "--shard"}},
+    {"Output", {"--report", "--html", "--fail-under", "--no-format"}},
+};
+
 }  // namespace
 
 Runner define_generate(CLI::App& sub) {
@@ -440,6 +461,8 @@ Runner define_generate(CLI::App& sub) {
                "(.panta/journal.sqlite), with that run's strategy, limits and (by default) model; "
                "answers it already received are reused");
   sub.add_flag("--dry-run", args->dry_run, "Print the first prompt and exit");
+  auto missing = set_help_groups(sub, kGenerateHelpGroups);
+  assert(missing.empty());
   sub.footer(
       "Exit codes: 0 the run completed, 1 no valid test file, --fail-under not met or the budget "
       "left classes not done, 2 usage or project error, 3 the run completed but a generated test "

@@ -91,6 +91,10 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--test-env", o.test_env,
                  "An environment variable the tests get besides PATH, LANG, LC_ALL, TZ, "
                  "JAVA_HOME (repeatable; never one whose name says it is a secret)");
+  for (const char* name : {"--project", "--module", "--src-dir", "--test-dir", "--classpath",
+                           "--classes", "--encoding", "--java-home", "--maven-profiles",
+                           "--test-timeout", "--heap", "--test-disk", "--sandbox", "--test-env"})
+    sub.get_option(name)->group("Project");
 }
 
 namespace {

@@ -233,7 +233,7 @@ struct FlagKey {
 
 constexpr FlagKey kModelKeys[] = {
     {"temperature", "--temperature", 'n'},
-    {"max_tokens", "--max-tokens", 'i'},
+    {"max_tokens", "--max-answer-tokens", 'i'},
     {"seed", "--seed", 'i'},
     {"timeout_s", "--llm-timeout", 'n'},
     {"retries", "--llm-retries", 'i'},
