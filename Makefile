@@ -12,8 +12,9 @@ build: setup
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
-demo: build
-	@bash scripts/demo.sh $(BUILD_DIR)/panta
+# Only what the demo needs: the panta binary and its jars, not the test suite.
+demo:
+	@bash scripts/make-demo.sh $(BUILD_DIR) $(JOBS)
 
 test: build format-check
 	@if bwrap --ro-bind / / --dev /dev --unshare-all --cap-drop ALL -- true 2>/dev/null; then \

@@ -10,7 +10,7 @@ namespace panta::analyze {
 /// For people: per class and method the CYC, graph size and each path as Figure 1(b).
 std::string file_text(const FileAnalysis& file);
 
-/// For tools: one file's entry of the "files" list (see README, `panta analyze`), as JSON text.
+/// For tools: one file's entry of the "files" list (docs/cli/analyze.md), as JSON text.
 std::string file_json(const FileAnalysis& file);
 
 /// For Graphviz: one cluster per method of the file; `index` keeps cluster ids unique.

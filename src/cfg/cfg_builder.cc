@@ -163,7 +163,7 @@ class Builder {
   }
 
   // Switch expressions in an `if` condition or a switch selector run before the decision. (In
-  // loop conditions they stay part of the header: see README, limitations.)
+  // loop conditions they stay part of the header: see docs/limitations.md.)
   Frontier condition_switches(TSNode condition, Frontier in) {
     for (TSNode sw : embedded_switches(condition)) in = switch_construct(sw, std::move(in), true);
     return in;

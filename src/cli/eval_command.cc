@@ -154,8 +154,7 @@ int run_eval(const EvalArgs& args) {
 
 Runner define_eval(CLI::App& sub) {
   auto args = std::make_shared<EvalArgs>();
-  sub.add_option("SPEC", args->spec, "The evaluation's spec (TOML; see README, panta eval)")
-      ->required();
+  sub.add_option("SPEC", args->spec, "The evaluation's spec (TOML; docs/cli/eval.md)")->required();
   sub.add_option("--jobs", args->jobs, "Cells at a time (default: the spec's run.concurrency)")
       ->check(CLI::Range(1, 256));
   sub.add_flag("--retry-failed", args->retry_failed, "Run the cells that failed before again");
@@ -165,7 +164,9 @@ Runner define_eval(CLI::App& sub) {
   sub.footer(
       "Results go to SPEC's stem + .sqlite beside it (a finished cell is not run again), the "
       "tables and CSV/JSON to SPEC's stem + -results/. Exit codes: 0 every cell done, 1 some "
-      "failed or were not run, 2 spec or usage error, 130 interrupted (run again to go on).");
+      "failed or were not run, 2 spec or usage error, 130 interrupted by Ctrl-C, 143 by SIGTERM "
+      "(run "
+      "again to go on).");
   return [args] { return run_eval(*args); };
 }
 

@@ -79,7 +79,7 @@ std::string settle_model_flags(GenerateArgs& args) {
   if (args.dry_run && (!args.report.empty() || !args.html.empty()))
     return "--dry-run prints the first prompt and writes nothing: leave out --report and --html";
   if (args.limits.max_cost > 0 && args.price_in <= 0 && args.price_out <= 0)
-    return "--max-cost needs the prices: give --price-in and --price-out";
+    return "--max-cost needs the prices: give --price-in or --price-out (or both)";
   if (args.temperature >= 0) args.engine.prompt_options.temperature = args.temperature;
   if (args.max_tokens > 0) args.engine.prompt_options.max_tokens = args.max_tokens;
   if (args.seed >= 0) args.engine.prompt_options.seed = args.seed;
@@ -349,9 +349,10 @@ void add_loop_options(CLI::App& sub, GenerateArgs& args) {
 
 // The test file a run writes (a run's setting too) and how its tests are checked.
 void add_test_file_options(CLI::App& sub, GenerateArgs& args) {
-  args.test_file_option =
-      sub.add_option("--test-file", args.engine.test_file,
-                     "Test file to write, for a single class (default: the layout's FooTest.java)");
+  args.test_file_option = sub.add_option(
+      "--test-file", args.engine.test_file,
+      "Test file to write, for a single class (default: the class's test file the build "
+      "runs, FooTest, FooTests, TestFoo or FooTestCase, else a new FooTest.java)");
   args.loop_options.emplace_back(
       args.test_file_option,
       [](const engine::RunSettings&, const llm::RunRecord& r) { return r.test_file; });

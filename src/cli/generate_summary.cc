@@ -50,8 +50,8 @@ std::string defect_lines(const engine::GenerateReport& r) {
   }
   if (unconfirmed + refuted > 0 || !r.disagreements.empty()) {
     out += fmt::format(
-        "{}: {} reproducer{} not confirmed, {} refuted, {} disagreement{} (see the "
-        "report)\n",
+        "{}: {} reproducer{} not confirmed, {} refuted, {} disagreement{} (--report and "
+        "--html list them)\n",
         r.class_name, unconfirmed, unconfirmed == 1 ? "" : "s", refuted, r.disagreements.size(),
         r.disagreements.size() == 1 ? "" : "s");
   }

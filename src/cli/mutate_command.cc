@@ -94,7 +94,7 @@ Runner define_mutate(CLI::App& sub) {
   sub.add_option("--class", args->class_name, "Class to mutate (FQN)")->required();
   sub.add_option("--test", args->tests,
                  "Test class whose tests must detect the mutants (FQN; repeatable; default: the "
-                 "class's test class, FQN + \"Test\")");
+                 "class's test class the build runs, FooTest, FooTests, TestFoo or FooTestCase)");
   sub.add_option("--threads", args->threads, "PIT's threads (JVMs running mutants at once)")
       ->check(CLI::Range(1, 64))
       ->default_str("1");

@@ -321,7 +321,7 @@ Result<std::unique_ptr<HelperSession>> HelperSession::start(const project::Proje
   runner::HelperConfig config;
   if (!project.jdks.runner.home.empty()) config.java = project.jdks.runner.java();
   // As Surefire: tests run in the module's folder (a test reading src/test/resources/... by a
-  // relative path finds it); what they may write is the scratch folder (README, Sandbox).
+  // relative path finds it); what they may write is the scratch folder (docs/sandbox.md).
   config.workdir = project.root;
   config.heap = o.heap;
   config.jar = runner::default_runner_jar();

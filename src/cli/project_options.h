@@ -55,7 +55,7 @@ Result<project::Project> load_project(const ProjectOptions& options,
 Status check_classes_exist(const ProjectOptions& options, const std::vector<std::string>& classes);
 
 /// A JVM helper running in a fresh scratch folder, removed when it is destroyed, confined as
-/// the project's sandbox setting says (README, "Sandbox").
+/// the project's sandbox setting says (docs/sandbox.md).
 class HelperSession {
  public:
   /// Starts the helper: in strict mode (the default where bubblewrap can start), in fallback

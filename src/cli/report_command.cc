@@ -48,6 +48,12 @@ int run_merge(const ReportArgs& args) {
     std::cerr << "panta: " << reports.error().message << "\n";
     return kUsage;
   }
+  for (const auto& r : *reports) {  // a file that is not a report: a usage error, as for html
+    if (auto e = report::class_entries(r); !e) {
+      std::cerr << "panta: " << e.error().message << "\n";
+      return kUsage;
+    }
+  }
   auto merged = report::merge_reports(*reports);
   if (!merged) {
     std::cerr << "panta: " << merged.error().message << "\n";

@@ -102,7 +102,9 @@ Runner define_select(CLI::App& sub) {
       ->check(CLI::Range(0, 1000000));
   sub.add_option("--seed", args->seed, "Seed of the sample")->default_str("1");
   sub.add_option("--encoding", args->encoding, "The sources' encoding (default UTF-8)");
-  sub.add_option("--format", args->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  sub.add_option("--format", args->format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
   sub.footer("Exit codes: 0 success, 1 some files could not be read (skipped), 2 usage error.");
   return [args] { return run_select(*args); };
 }

@@ -38,7 +38,7 @@ struct LoopState {
   /// Tests of the last answer that passed but were not kept (no coverage they add), with why:
   /// not failures, so not in `failed`; the focused prompt names them.
   std::vector<prompt::FailedTest> set_aside;
-  /// Tests dropped for what they tried against their verdict (README, Sandbox), never repaired:
+  /// Tests dropped for what they tried against their verdict (docs/sandbox.md), never repaired:
   /// their names and what it was. (A test that leaves processes or files behind fails instead,
   /// and is repaired as a failure is.)
   std::vector<std::pair<std::string, std::string>> tampered;

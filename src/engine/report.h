@@ -69,7 +69,7 @@ struct Disagreement {
   std::string message;  ///< The failure's exception and message
 };
 
-/// What a run of one class did: the report's fields (README, `--report`).
+/// What a run of one class did: the report's fields (docs/cli/generate.md).
 struct GenerateReport {
   std::string class_name;
   std::string strategy;
@@ -101,7 +101,7 @@ struct GenerateReport {
   std::vector<Disagreement> disagreements;
   /// Methods of the class with a body but no CFG (ClassUnderTest::not_analysed): left out.
   std::vector<std::string> not_analysed;
-  /// Generated tests dropped for trying to reach their verdict (README, Sandbox): name and what
+  /// Generated tests dropped for trying to reach their verdict (docs/sandbox.md): name and what
   /// it was.
   std::vector<std::pair<std::string, std::string>> tampering;
   /// The class's source, line coverage and CFGs at the end (engine/report_detail.h), for the
@@ -131,7 +131,7 @@ DefectEntry defect_from_json(const nlohmann::json& j);
 nlohmann::ordered_json disagreement_json(const Disagreement& d);
 Disagreement disagreement_from_json(const nlohmann::json& j);
 
-/// The report as the JSON object the README describes.
+/// The report as the JSON object docs/cli/generate.md describes.
 nlohmann::ordered_json report_object(const GenerateReport& report);
 
 /// report_object as text, indented, ending in a newline.

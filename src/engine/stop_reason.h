@@ -19,7 +19,7 @@ struct StopFacts {
 /// Why a run stops, the first that holds in this order: "dry run", "interrupted", "budget
 /// spent", "full coverage", "N rounds without coverage gain", "only possibly unreachable code
 /// is left", "nothing new to ask: ..."; "" when nothing stops it. The one place a stop reason
-/// is said (README lists them).
+/// is said (docs/strategies.md lists them).
 std::string stop_reason(const StopFacts& facts);
 
 }  // namespace panta::engine

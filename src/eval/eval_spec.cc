@@ -233,7 +233,8 @@ struct FlagKey {
 
 constexpr FlagKey kModelKeys[] = {
     {"temperature", "--temperature", 'n'},
-    {"max_tokens", "--max-answer-tokens", 'i'},
+    {"max_answer_tokens", "--max-answer-tokens", 'i'},
+    {"max_tokens", "--max-answer-tokens", 'i'},  // its name before --max-answer-tokens
     {"seed", "--seed", 'i'},
     {"timeout_s", "--llm-timeout", 'n'},
     {"retries", "--llm-retries", 'i'},

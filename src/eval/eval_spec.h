@@ -40,7 +40,7 @@ struct ModelSettings {
   std::vector<std::string> args;  ///< --temperature 0 ... as `panta generate` takes them.
 };
 
-/// A parsed `panta eval` spec (README, "panta eval").
+/// A parsed `panta eval` spec (docs/cli/eval.md).
 struct EvalSpec {
   std::string path;  ///< The spec file.
   std::string text;  ///< Its text, printed above the tables.

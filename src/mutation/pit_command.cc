@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/data_dir.h"
+
 namespace panta::mutation {
 namespace fs = std::filesystem;
 
@@ -46,7 +48,7 @@ Result<std::vector<std::string>> read_pit_jars(const std::string& dir) {
   }
   std::vector<std::string> jars;
   for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) jars.push_back(line);
+    if (!line.empty()) jars.push_back(listed_path(dir, line));
   }
   if (jars.empty()) return Error{list + " lists no jar"};
   return jars;

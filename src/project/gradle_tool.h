@@ -14,8 +14,8 @@ struct GradleReport {
   bool from_cache = false;
 };
 
-/// The Gradle calls Panta makes. Gradle runs outside the sandbox, as Maven does (README,
-/// "Gradle"): it runs the user's own build scripts.
+/// The Gradle calls Panta makes. Gradle runs outside the sandbox, as Maven does
+/// (docs/projects.md): it runs the user's own build scripts.
 class GradleTool {
  public:
   virtual ~GradleTool() = default;

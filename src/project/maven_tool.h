@@ -18,7 +18,7 @@ struct MavenReport {
   bool from_cache = false;
 };
 
-/// The Maven calls Panta makes. Every call runs Maven outside the sandbox (README, "Maven").
+/// The Maven calls Panta makes. Every call runs Maven outside the sandbox (docs/projects.md).
 class MavenTool {
  public:
   virtual ~MavenTool() = default;

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/data_dir.h"
 #include "java/source_text.h"
 
 namespace panta::project {
@@ -81,7 +82,7 @@ Result<TestStack> read_test_stack(const std::string& dir) {
   while (begin < listing->size()) {
     size_t end = std::min(listing->find('\n', begin), listing->size());
     std::string line = trimmed(std::string_view(*listing).substr(begin, end - begin));
-    if (!line.empty()) stack.jars.push_back(line);
+    if (!line.empty()) stack.jars.push_back(listed_path(dir, line));
     begin = end + 1;
   }
   if (stack.jars.empty()) return Error{dir + "/classpath.txt: lists no jars"};

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/data_dir.h"
 #include "coverage/coverage.h"
 #include "java/source_text.h"
 
@@ -190,9 +191,7 @@ std::string PromptTemplates::render_repair(const RepairInputs& in) const {
 
 std::string default_prompt_dir() {
   if (const char* env = std::getenv("PANTA_PROMPT_DIR"); env != nullptr && *env != '\0') return env;
-  std::error_code ec;
-  auto exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("prompts") : (exe.parent_path() / "prompts").string();
+  return (fs::path(data_dir()) / "prompts").string();
 }
 
 }  // namespace panta::prompt

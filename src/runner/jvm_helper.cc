@@ -12,6 +12,7 @@
 #include <set>
 #include <utility>
 
+#include "core/data_dir.h"
 #include "process/subprocess.h"
 #include "runner/jvm_runner.h"
 
@@ -508,10 +509,7 @@ const char* to_string(TestStatus status) {
 
 std::string default_runner_jar() {
   if (const char* env = std::getenv("PANTA_RUNNER_JAR"); env != nullptr && *env != '\0') return env;
-  std::error_code ec;
-  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return "panta-runner.jar";
-  return (exe.parent_path() / "panta-runner.jar").string();
+  return (std::filesystem::path(data_dir()) / "panta-runner.jar").string();
 }
 
 std::string junit_bridge_jar(const std::string& runner_jar) {

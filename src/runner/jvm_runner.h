@@ -87,7 +87,7 @@ struct RunRequest {
   bool coverage_store_if_passed = false;  ///< Merge only when every test passed or was skipped.
   /// A store created or reset by this run starts as a copy of this one ("" for empty).
   std::string coverage_store_base;
-  /// Test classes (the units) get the sandbox's guards (README, Sandbox): every run of
+  /// Test classes (the units) get the sandbox's guards (docs/sandbox.md): every run of
   /// generated tests; the user's own tests under `coverage` and `test` run as they are.
   bool guard_tests = true;
   /// A test that leaves processes running, or the scratch folder holding more than

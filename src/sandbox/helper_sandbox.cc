@@ -59,7 +59,7 @@ void add_ancestor_note(HelperSandbox& out) {
                     "Panta's parent processes, which holds what looks like secrets: ") +
                 found +
                 " (start panta without them there, e.g. `env -u NAME`, or use strict mode; "
-                "README, Sandbox)";
+                "docs/sandbox.md)";
 }
 
 // Sets the build's variables in the helper's environment (ours, when it has none of its own),
@@ -114,7 +114,7 @@ Result<HelperSandbox> confine(const HelperSandboxSpec& spec, runner::HelperConfi
     out.mode = SandboxMode::kFallback;
     out.notice = "note: the strict sandbox cannot start here (" + probe.error().message +
                  "); the tests run in fallback mode: a scrubbed environment, and the project "
-                 "is checked and put back after each run (README, Sandbox)";
+                 "is checked and put back after each run (docs/sandbox.md)";
     add_ancestor_note(out);
     return out;
   }
@@ -131,7 +131,7 @@ Result<HelperSandbox> confine(const HelperSandboxSpec& spec, runner::HelperConfi
     out.notice = "note: the strict sandbox cannot show the project as an overlay here (" +
                  overlay.error().message +
                  "): it is read-only to the tests, so a test that hides a failed write into it "
-                 "is not caught (README, Sandbox)";
+                 "is not caught (docs/sandbox.md)";
     layout.project.clear();
     layout.overlay.clear();
     config.command_prefix = bubblewrap_prefix("bwrap", layout);

@@ -5,7 +5,7 @@
 
 namespace panta::sandbox {
 
-/// How the JVM that runs tests is confined (README, "Sandbox").
+/// How the JVM that runs tests is confined (docs/sandbox.md).
 enum class SandboxMode {
   /// bubblewrap: read-only file system but the scratch folder, own network, PID namespace.
   kStrict,

@@ -251,7 +251,7 @@ TEST(FallbackGuard, AsRootATestFindsTheApiKeyOnlyInPantasMemory) {
   ASSERT_NE(at, std::string::npos) << r.err;
   std::string where = r.err.substr(at, r.err.find(']', at) - at);
   // Not in the environment block /proc shows (wiped), nor on a command line; in the memory of
-  // Panta (and of the keeper, its fork), which root may read: README, Sandbox.
+  // Panta (and of the keeper, its fork), which root may read: docs/sandbox.md.
   EXPECT_EQ(where.find("environ"), std::string::npos) << where;
   EXPECT_EQ(where.find("cmdline"), std::string::npos) << where;
   EXPECT_NE(where.find("/mem"), std::string::npos) << where;

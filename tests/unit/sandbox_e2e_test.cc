@@ -182,7 +182,7 @@ TEST_P(Hostile, RuntimeExecAndProcessBuilderCannotTouchTheProject) {
 }
 
 TEST_P(Hostile, HostServicesOnLoopbackAreOutOfReachButTheTestsOwnServerWorks) {
-  if (!strict()) GTEST_SKIP() << "fallback mode does not confine the network (README, Sandbox)";
+  if (!strict()) GTEST_SKIP() << "fallback mode does not confine the network (docs/sandbox.md)";
   HostListener host;
   test::PantaRun r = generate_with("try (java.net.Socket s = new java.net.Socket(\"127.0.0.1\", " +
                                    std::to_string(host.port()) + ")) {}");
@@ -290,7 +290,7 @@ TEST_P(Hostile, AnExistingTestThatWrecksTheProjectFailsCoverageAndTestAndIsUndon
 TEST_P(Hostile, AnAttackThatHidesItsOwnFailureIsStillDroppedAndTheNextTestsRun) {
   if (strict() && !test::overlay_available()) {
     GTEST_SKIP() << "no overlay in a user namespace here: strict mode shows the project "
-                    "read-only and does not catch a hidden failed write (README, Sandbox)";
+                    "read-only and does not catch a hidden failed write (docs/sandbox.md)";
   }
   // Every attempt in a try/catch: in a read-only project they would fail quietly and the test
   // would pass, to do its harm when the user runs it.

@@ -51,5 +51,15 @@ TEST(TestStackFolder, ListsItsJarsAndOrigin) {
   EXPECT_FALSE(read_test_stack(dir.path() + "/none").ok());
 }
 
+// An installed stack names its own jars relative to its folder, Debian's absolute (issue 29).
+TEST(TestStackFolder, RelativeEntriesLieInTheFolder) {
+  test::TempDir dir;
+  dir.write("classpath.txt", "junit-jupiter-api-6.0.3.jar\n/usr/share/java/hamcrest.jar\n");
+  auto stack = read_test_stack(dir.path());
+  ASSERT_TRUE(stack.ok()) << stack.error().message;
+  EXPECT_EQ(stack->jars, (std::vector<std::string>{dir.path() + "/junit-jupiter-api-6.0.3.jar",
+                                                   "/usr/share/java/hamcrest.jar"}));
+}
+
 }  // namespace
 }  // namespace panta::project

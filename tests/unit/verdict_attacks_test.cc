@@ -1,4 +1,4 @@
-// End to end: the catalogue of attacks on the verdict (README, Sandbox). Each is a test the
+// End to end: the catalogue of attacks on the verdict (docs/sandbox.md). Each is a test the
 // model answers (`panta generate` on the shop example, in every sandbox mode this machine
 // supports); none may be kept, pass, or add coverage: each is dropped as tampering, saying what
 // it tried, or for what it left behind. A benign test that does the allowed half of each
