@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "java/code_text.h"
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
 
@@ -130,11 +131,10 @@ std::string implicit_constructor(const Parsed& p, TSNode decl, const std::string
 }
 
 std::string declaration_head(const Parsed& p, TSNode decl) {
+  // Comments dropped: `@SuppressWarnings("x") // why` must not swallow the declaration.
   TSNode body = field(decl, "body");
-  std::string_view all = java::node_text(p.text, decl);
-  size_t end =
-      ts_node_is_null(body) ? all.size() : ts_node_start_byte(body) - ts_node_start_byte(decl);
-  std::string out = java::collapse_whitespace(all.substr(0, end), 300);
+  uint32_t end = ts_node_is_null(body) ? ts_node_end_byte(decl) : ts_node_start_byte(body);
+  std::string out = java::code_text(p.text, decl, ts_node_start_byte(decl), end, {}, 300);
   while (!out.empty() && (out.back() == ' ' || out.back() == ';')) out.pop_back();
   return out;
 }

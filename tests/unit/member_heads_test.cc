@@ -58,5 +58,24 @@ TEST(MemberHeads, HeadsWithTheExceptionsThrownAndTheirMessages) {
   EXPECT_EQ(implicit_constructor(*with, ts_node_named_child(with->tree.root(), 1), "B"), "");
 }
 
+// A comment inside a head is left out: `@SuppressWarnings(...) // why` swallowed the rest of
+// ToStringStyle's head into a line comment (a corpus run, issue 25).
+TEST(MemberHeads, ACommentInAHeadIsLeftOut) {
+  auto p = parse(R"(@SuppressWarnings("deprecation") // StringEscapeUtils
+public abstract class ToStringStyle /* serial */ implements Serializable {
+  public <T> void append(StringBuffer b, // the buffer
+                         T value) { }
+}
+)");
+  ASSERT_TRUE(p.has_value());
+  TSNode cls = ts_node_named_child(p->tree.root(), 0);
+  EXPECT_EQ(declaration_head(*p, cls),
+            "@SuppressWarnings(\"deprecation\") public abstract class ToStringStyle implements "
+            "Serializable");
+  std::set<std::string> thrown;
+  EXPECT_EQ(member_head(*p, members(*p)[0], thrown),
+            "public <T> void append(StringBuffer b, T value)");
+}
+
 }  // namespace
 }  // namespace panta::engine
