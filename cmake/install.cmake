@@ -29,6 +29,9 @@ foreach(listed test-stack pitest)
       file(WRITE \"\${to}\" \"\${text}\")
     endif()")
 endforeach()
+# The manual, which messages and the man page point to (docs/sandbox.md, ...).
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The class-data sharing archive is left out: it holds the build's jar paths and the JVM would
 # refuse it elsewhere (the helper then starts without one, a little slower).
 

@@ -12,8 +12,8 @@ pandoc=$1 docs=$2 out=$3 version=$4
   for command in generate coverage test analyze mutate defects report restore eval select; do
     page="$docs/cli/$command.md"
     [ -f "$page" ] || continue
-    # Each page's title becomes a second-level heading, its sections third-level ones.
-    sed -e 's/^# /## /;t' -e 's/^## /### /;t' -e 's/^### /#### /' "$page"
+    # Each page's headings one level down (its title a second-level one); not in code blocks.
+    awk '/^```/ { fenced = !fenced } !fenced && /^#/ { $0 = "#" $0 } { print }' "$page"
     printf '\n'
   done
   printf '# SEE ALSO\n\nThe manual in docs/ of the source tree: strategies, sandbox, projects, models, ci.\n'

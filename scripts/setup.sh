@@ -157,7 +157,8 @@ fetch_fixtures() {
   return $rc
 }
 helper_poms=("$root/java-runner/pom.xml" "$root/java-runner/stack/pom.xml"
-             "$root/java-runner/pitest/pom.xml" "$root/java-runner/tests/tools/pom.xml")
+             "$root/java-runner/pitest/pom.xml" "$root/java-runner/tests/tools/pom.xml"
+             "$root/scripts/setup.sh")
 fetch_maven maven-fetched-helper "${helper_poms[@]}" -- fetch_helper
 # How long each phase took (make demo's timing in docs/benchmarks.md reads these).
 timing() {

@@ -28,9 +28,9 @@ constexpr std::array kCommands = {
     Command{"report", "HTML report of a --report JSON file; merge the reports of shards",
             &define_report},
     Command{"eval", "Evaluate strategies and models on a sample of classes (the paper's tables)",
-            &define_eval},
+            &define_eval, true},
     Command{"select", "The paper's class selection (CYC > 10) and Table 1 for a folder",
-            &define_select},
+            &define_select, true},
     Command{"restore", "Put a test file back as it was before a run (from .panta/backup/)",
             &define_restore},
 };
@@ -91,7 +91,7 @@ int run(int argc, char** argv) {
   for (const Command& c : commands()) {
     CLI::App* sub = app.add_subcommand(std::string(c.name), std::string(c.help));
     // The paper's evaluation apart from what a user runs on a project.
-    sub->group(c.name == "eval" || c.name == "select" ? "Research commands" : "Commands");
+    sub->group(c.research ? "Research commands" : "Commands");
     runners.emplace_back(sub, c.define(*sub));
   }
   try {

@@ -21,6 +21,7 @@ struct Command {
   std::string_view name;
   std::string_view help;
   Runner (*define)(CLI::App& sub);
+  bool research = false;  ///< The paper's evaluation, listed apart from what a user runs.
 };
 
 /// Every subcommand, in the order `panta --help` lists them.

@@ -139,7 +139,9 @@ void format_written(GenerateRun& run, const std::vector<ClassOutcome>& outcomes)
   project::RealMavenTool maven("mvn", std::chrono::seconds(600), run.project.jdks.project.home,
                                run.args.project.maven_profiles);
   std::vector<std::string> formatted = format_written_files(run.project, maven, files, std::cerr);
-  if (!formatted.empty()) (void)run.prepared->session().accept_changes(formatted);
+  if (formatted.empty()) return;
+  if (auto s = run.prepared->session().accept_changes(formatted); !s)
+    std::cerr << "panta: warning: " << s.error().message << "\n";
 }
 
 // Runs `classes` in the order --order chose; the summary and the report list them as --class
@@ -261,7 +263,7 @@ int run_generate(GenerateArgs args) {
   return generate_all(run, order_classes(run, selected), selected);
 }
 
-// --llm and what goes with it: where the model is, how long to wait, how to sample, prices.
+// --llm and what goes with it: where the model is, how long to wait, how to sample.
 void add_model_options(CLI::App& sub, GenerateArgs& args) {
   sub.add_option("--llm", args.llm,
                  "Model: openai:MODEL, ollama:MODEL, anthropic:MODEL, cmd:COMMAND, replay:FILE "
@@ -362,7 +364,7 @@ void add_test_file_options(CLI::App& sub, GenerateArgs& args) {
                "and the whole class once at the end)");
 }
 
-// Several classes at once, the limits all their model calls share, and which classes run.
+// Prices, several classes at once, the limits all their model calls share, and which classes run.
 void add_parallel_options(CLI::App& sub, GenerateArgs& args) {
   sub.add_option("--price-in", args.price_in,
                  "Price per million prompt tokens, to report the cost");

@@ -12,6 +12,8 @@
 #include <optional>
 #include <regex>
 
+#include "cli/help_groups.h"
+#include "java/source_text.h"
 #include "process/subprocess.h"
 #include "project/class_targets.h"
 #include "project/gradle_project.h"
@@ -91,10 +93,10 @@ void add_project_options(CLI::App& sub, ProjectOptions& o) {
   sub.add_option("--test-env", o.test_env,
                  "An environment variable the tests get besides PATH, LANG, LC_ALL, TZ, "
                  "JAVA_HOME (repeatable; never one whose name says it is a secret)");
-  for (const char* name : {"--project", "--module", "--src-dir", "--test-dir", "--classpath",
-                           "--classes", "--encoding", "--java-home", "--maven-profiles",
-                           "--test-timeout", "--heap", "--test-disk", "--sandbox", "--test-env"})
-    sub.get_option(name)->group("Project");
+  set_help_groups(sub, {{"Project",
+                         {"--project", "--module", "--src-dir", "--test-dir", "--classpath",
+                          "--classes", "--encoding", "--java-home", "--maven-profiles",
+                          "--test-timeout", "--heap", "--test-disk", "--sandbox", "--test-env"}}});
 }
 
 namespace {
@@ -193,10 +195,32 @@ Status complete_junit(project::Project& project, project::MavenTool& maven) {
 
 }  // namespace
 
+namespace {
+
+// Whether the build file at `dir` may put sources outside `dir` (Maven's <sourceDirectory>,
+// build-helper's <sources>, a module "../x", Gradle's srcDir / sourceSets / includeBuild). A
+// cheap look at the text, not a reading of the build: a false "yes" only means the class is
+// then checked after the build is asked, as before.
+bool build_may_move_sources(const fs::path& dir) {
+  for (const char* name :
+       {"pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}) {
+    auto text = java::read_file((dir / name).string());
+    if (!text) continue;
+    for (const char* word : {"<sourceDirectory>", "<testSourceDirectory>", "<sources>",
+                             "<module>..", "srcDir", "sourceSets", "includeBuild", "projectDir"}) {
+      if (text->find(word) != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 Status check_classes_exist(const ProjectOptions& options, const std::vector<std::string>& classes) {
   std::error_code ec;
-  if (!options.src_dir.empty() || !options.test_dir.empty() ||
-      fs::exists(fs::path(options.project) / "panta.toml", ec))
+  fs::path dir(options.project);
+  if (!options.src_dir.empty() || !options.test_dir.empty() || fs::exists(dir / "panta.toml", ec) ||
+      build_may_move_sources(dir))
     return ok_status();
   return project::check_class_targets_exist(options.project, classes);
 }

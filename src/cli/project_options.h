@@ -51,7 +51,8 @@ Result<project::Project> load_project(const ProjectOptions& options,
 
 /// project::check_class_targets_exist below the project folder, before load_project asks the
 /// build (a wrong --class fails in milliseconds, not after Maven); passes when --src-dir,
-/// --test-dir or a panta.toml may put the sources elsewhere.
+/// --test-dir, a panta.toml or the build file (a <sourceDirectory>, Gradle's sourceSets) may put
+/// the sources elsewhere.
 Status check_classes_exist(const ProjectOptions& options, const std::vector<std::string>& classes);
 
 /// A JVM helper running in a fresh scratch folder, removed when it is destroyed, confined as

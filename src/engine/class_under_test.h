@@ -46,6 +46,8 @@ struct ClassUnderTest {
   /// What javac made of the class that the source does not show (engine::hidden_api: Lombok's
   /// constructors, accessors and builders, inherited members), "" when none; set by the run.
   std::string hidden_api;
+  /// The superclasses whose members hidden_api lists (FQNs, binary names of nested ones).
+  std::vector<std::string> inherited_listed;
   /// The source declares no constructor, but javac generated one (Lombok's).
   bool generated_constructor = false;
   /// The constants of the enums the class declares or names (engine::enum_constants): a switch

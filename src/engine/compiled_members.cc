@@ -98,7 +98,10 @@ HiddenApi hidden_api(const ClassUnderTest& cut, const ClassReader& read,
       std::string name = member_name(m);
       if (!name.empty() && name != parent_simple) inherited += m + "\n";  // no constructors
     }
-    if (!inherited.empty()) out += "// inherited from " + super + "\n" + inherited;
+    if (!inherited.empty()) {
+      out += "// inherited from " + super + "\n" + inherited;
+      hidden.inherited_from.push_back(super);
+    }
     super = parent->superclass;
   }
   return hidden;
@@ -110,6 +113,7 @@ void take_hidden_api(ClassUnderTest& cut, const ClassReader& read,
   HiddenApi hidden = hidden_api(cut, read, is_project_class);
   cut.hidden_api = std::move(hidden.text);
   cut.generated_constructor = hidden.generated_constructor;
+  cut.inherited_listed = std::move(hidden.inherited_from);
 }
 
 }  // namespace panta::engine

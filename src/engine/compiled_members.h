@@ -25,6 +25,8 @@ bool may_hide_api(const ClassUnderTest& cut);
 struct HiddenApi {
   std::string text;
   bool generated_constructor = false;  ///< the source declares none, javac made one
+  /// The superclasses whose members `text` lists ("inherited from"), by FQN.
+  std::vector<std::string> inherited_from;
 };
 HiddenApi hidden_api(const ClassUnderTest& cut, const ClassReader& read,
                      const std::function<bool(const std::string& fqn)>& is_project_class);

@@ -82,6 +82,7 @@ Result<DefectsText> defects_text(const std::optional<std::string>& existing,
   if (existing) {
     auto parsed = junit::TestFile::parse(*existing);
     if (!parsed) return Error{defects.path + ": " + parsed.error().message};
+    parsed->set_style(tests.style());
     file.emplace(std::move(*parsed));
   } else {
     file.emplace(tests.without_tests().with_class_name(defects.name));

@@ -8,6 +8,7 @@
 #include "java/source_text.h"
 #include "java/syntax_tree.h"
 #include "java/text_encoding.h"
+#include "junit/import_placement.h"
 #include "junit/test_file.h"
 
 namespace panta::engine {
@@ -38,7 +39,10 @@ std::string most_common(const std::map<std::string, Count>& counts, Count* times
 
 // Whether a file's static imports come after its other ones; nothing when it lacks a kind.
 std::optional<bool> statics_last_in(const std::vector<std::string>& imports) {
-  auto is_static = [](const std::string& i) { return i.starts_with("import static "); };
+  auto is_static = [](const std::string& i) {
+    auto d = junit::parse_import(i);
+    return d && d->is_static;
+  };
   auto first_static = std::find_if(imports.begin(), imports.end(), is_static);
   auto first_other = std::find_if_not(imports.begin(), imports.end(), is_static);
   if (first_static == imports.end() || first_other == imports.end()) return std::nullopt;

@@ -232,7 +232,8 @@ std::string member_lines(const Parsed& p, TSNode m, const std::string& indent, b
 }
 
 // The outline of a type: its declaration, then its non-private members (only those `only`
-// names when it is not null; no constructor then), the defaults its private fields get, enum
+// names when it is not null; no constructor then; none when it is empty, the defaults its
+// private fields get still), the defaults its private fields get, enum
 // constants last. The exceptions its members throw themselves are added to `thrown`.
 void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::string& out,
                   const std::set<std::string>* only, const std::set<std::string>* first,
@@ -281,7 +282,7 @@ void outline_type(const Parsed& p, TSNode decl, const std::string& indent, std::
     }
   }
   out += named + others;
-  if (!only) {
+  if (!only || only->empty()) {  // all members, or none (listed elsewhere): the defaults
     std::string defaults;
     for (const std::string& d : private_field_defaults(p, body))
       defaults += (defaults.empty() ? "" : ", ") + d;
@@ -592,7 +593,8 @@ std::string used_type_signatures(const std::string& source, const std::string& p
 }
 
 std::string used_type_signatures(const Parsed& unit, const std::string& package,
-                                 const project::Project& project, size_t budget_chars) {
+                                 const project::Project& project, size_t budget_chars,
+                                 const std::set<std::string>& listed) {
   const Parsed* p = &unit;
   const std::string& source = unit.text.text();
   ParsedFiles parsed(project.encoding);
@@ -600,10 +602,16 @@ std::string used_type_signatures(const Parsed& unit, const std::string& package,
   std::set<std::string> called = called_names(*p);  // shown first: a large type may be cut
   std::vector<std::string> outlines;
   std::vector<std::set<std::string>> thrown(types.size());
+  const std::set<std::string> none;
   for (size_t i = 0; i < types.size(); ++i) {
     const UsedType& t = types[i];
-    outlines.push_back(
-        outline_file(parsed, t.file, t.name, t.only ? &*t.only : nullptr, &called, thrown[i]));
+    const std::set<std::string>* only = listed.count(t.file) > 0 ? &none
+                                        : t.only                 ? &*t.only
+                                                                 : nullptr;
+    outlines.push_back(outline_file(parsed, t.file, t.name, only, &called, thrown[i]));
+    std::string& o = outlines.back();
+    if (only == &none && o.find('\n') != std::string::npos)
+      o.insert(o.find('\n'), " // its members: above, from its compiled class");
   }
   add_thrown_types(types, outlines, thrown, project, parsed);
   return fit_outlines(types, std::move(outlines), budget_chars);

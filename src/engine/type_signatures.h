@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,12 @@ namespace panta::engine {
 /// imports in the project's main source folder; "" when there are none.
 std::string used_type_signatures(const std::string& source, const std::string& package,
                                  const project::Project& project, size_t budget_chars);
-/// The same of a source parsed already.
+/// The same of a source parsed already; the types whose source files `listed` names show no
+/// members (the compiled classes' list shows them: engine::hidden_api), only their head, the
+/// defaults of their private fields and their constants.
 std::string used_type_signatures(const Parsed& source, const std::string& package,
-                                 const project::Project& project, size_t budget_chars);
+                                 const project::Project& project, size_t budget_chars,
+                                 const std::set<std::string>& listed = {});
 
 /// The constants of every enum `source` declares (nested ones too) and of the project's enums it
 /// names (found as used_type_signatures finds types), by simple name, in declaration order.

@@ -23,6 +23,7 @@ Result<MergedEdit> merge_user_edit(const std::string& user_text, const junit::Te
   // Our file read as an answer: its tests with the members and imports they use.
   auto all = junit::extract_tests("```java\n" + ours.text() + "\n```\n");
   if (!all) return all.error();
+  theirs->set_style(ours.style());  // the project's way, where their file does not show its own
   MergedEdit out{std::move(*theirs), {}};
   for (const std::string& name : added) {
     auto t = std::find_if(all->tests.begin(), all->tests.end(),

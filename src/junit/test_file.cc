@@ -107,8 +107,20 @@ void TestFile::add_import(const std::string& import) {
     std::string_view t = node_type(c);
     if (t == "package_declaration") package_end = ts_node_end_byte(c);
     if (t != "import_declaration") continue;
-    existing.push_back({java::collapse_whitespace(p->text(c)), ts_node_start_byte(c),
-                        ts_node_end_byte(c), ts_node_start_point(c).row, ts_node_end_point(c).row});
+    ImportDecl d{"",
+                 false,
+                 ts_node_start_byte(c),
+                 ts_node_end_byte(c),
+                 ts_node_start_point(c).row,
+                 ts_node_end_point(c).row};
+    for (uint32_t i = 0; i < ts_node_child_count(c); ++i) {
+      TSNode part = ts_node_child(c, i);
+      std::string_view type = node_type(part);
+      if (type == "static") d.is_static = true;
+      if (type == "identifier" || type == "scoped_identifier") d.path = p->text(part);
+      if (type == "asterisk") d.path += ".*";
+    }
+    existing.push_back(std::move(d));
   }
   if (auto at = place_import(import, existing, package_end, style_.static_imports_last))
     text_.insert(at->at, at->text);

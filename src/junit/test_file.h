@@ -136,6 +136,7 @@ class TestFile {
   /// first unless set): a class with members shows its indentation, a file with both kinds of
   /// import where static ones go.
   void set_style(TestFileStyle style) { style_ = std::move(style); }
+  const TestFileStyle& style() const { return style_; }
 
  private:
   explicit TestFile(std::string text) : text_(std::move(text)) {}

@@ -1,5 +1,7 @@
 #include "project/build_formatter.h"
 
+#include <pugixml.hpp>
+
 #include <filesystem>
 
 #include "project/maven_tool.h"
@@ -40,7 +42,14 @@ std::string quoted(const std::string& text) {
 std::string plugin_goal(const BuildFormatter& formatter) {
   std::string coordinates = formatter.group + ":" + formatter.artifact;
   if (!formatter.version.empty()) coordinates += ":" + formatter.version;
-  return coordinates + ":apply";
+  return coordinates + ":apply" + (formatter.execution.empty() ? "" : "@" + formatter.execution);
+}
+
+std::string text_of(const pugi::xml_node& node, const char* name) {
+  std::string text = node.child(name).child_value();
+  size_t begin = text.find_first_not_of(" \t\r\n");
+  size_t end = text.find_last_not_of(" \t\r\n");
+  return begin == std::string::npos ? "" : text.substr(begin, end - begin + 1);
 }
 
 }  // namespace
@@ -51,8 +60,12 @@ std::string BuildFormatter::name() const {
 
 std::optional<BuildFormatter> formatter_of_plugin(std::string_view group, std::string_view artifact,
                                                   std::string_view version, bool formats_java) {
-  BuildFormatter f{BuildFormatter::Kind::kSpotless, std::string(group), std::string(artifact),
-                   std::string(version)};
+  BuildFormatter f{BuildFormatter::Kind::kSpotless,
+                   std::string(group),
+                   std::string(artifact),
+                   std::string(version),
+                   "",
+                   false};
   if (group == kSpotlessGroup && artifact == kSpotless && formats_java) return f;
   if (group == kSpringGroup && artifact == kSpring) {
     f.kind = BuildFormatter::Kind::kSpringJavaFormat;
@@ -61,12 +74,36 @@ std::optional<BuildFormatter> formatter_of_plugin(std::string_view group, std::s
   return std::nullopt;
 }
 
+std::optional<BuildFormatter> formatter_of_plugin_xml(const pugi::xml_node& plugin) {
+  std::string group = text_of(plugin, "groupId");
+  if (group.empty()) group = "org.apache.maven.plugins";
+  pugi::xml_node config = plugin.child("configuration");
+  bool java = static_cast<bool>(config.child("java"));
+  std::string execution;
+  for (const pugi::xml_node& e : plugin.child("executions").children("execution")) {
+    if (java || !e.child("configuration").child("java")) continue;
+    java = true;
+    execution = text_of(e, "id");
+  }
+  auto f =
+      formatter_of_plugin(group, text_of(plugin, "artifactId"), text_of(plugin, "version"), java);
+  if (!f) return f;
+  f->execution = execution;
+  f->selection_fixed = static_cast<bool>(config.child("includes")) ||
+                       static_cast<bool>(config.child("spotlessFiles"));
+  return f;
+}
+
 Result<std::vector<std::string>> apply_arguments(const BuildFormatter& formatter,
                                                  const FormatTarget& target,
                                                  const std::vector<std::string>& files) {
+  if (formatter.selection_fixed)
+    return Error{"its POM fixes the files it formats, which Panta cannot narrow to its own"};
   std::vector<std::string> args;
-  std::string module = inside(target.module_root, target.reactor_root);
-  if (!module.empty()) args.insert(args.end(), {"-pl", module});
+  bool reactor_module = fs::path(target.module_root).lexically_normal() !=
+                        fs::path(target.reactor_root).lexically_normal();
+  if (reactor_module && !target.artifact.empty())
+    args.insert(args.end(), {"-pl", ":" + target.artifact});
   args.push_back(plugin_goal(formatter));
   std::string selection;
   for (const std::string& file : files) {

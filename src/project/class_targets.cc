@@ -75,42 +75,48 @@ std::vector<std::string> same_simple_name(const Project& project, std::string_vi
     if (fqn != name && fqn.substr(fqn.rfind('.') + 1) == simple && out.size() < 3)
       out.push_back(fqn);
   }
-  // Else a slip of the keyboard: the nearest name, whole or simple as it was written.
+  // Else a slip of the keyboard in the class's simple name.
   if (!out.empty()) return out;
-  bool whole = name.find('.') != std::string_view::npos;
   std::vector<std::string> candidates;
-  for (const std::string& fqn : *all)
-    candidates.push_back(whole ? fqn : fqn.substr(fqn.rfind('.') + 1));
-  std::string near = nearest(whole ? name : simple, candidates);
+  for (const std::string& fqn : *all) candidates.push_back(fqn.substr(fqn.rfind('.') + 1));
+  std::string near = nearest(simple, candidates);
   for (size_t i = 0; !near.empty() && i < candidates.size(); ++i) {
     if (candidates[i] == near) return {(*all)[i]};
   }
   return out;
 }
 
-// The file a class-like target lives in, relative to its source folder ("pkg/Outer.java"), ""
-// when the target does not name a class by its form.
-std::string class_file_of(std::string_view target) {
-  std::string out;
+// The files a class-like target may live in, relative to its source folder: "pkg/Outer.java"
+// for "pkg.Outer.Inner", and "com/Acme.java" or "com/Acme/Foo.java" for "com.Acme.Foo" (any
+// capitalised part may be the top-level class); none when the target does not name a class by
+// its form (no capitalised part: a package).
+std::vector<std::string> class_files_of(std::string_view target) {
+  std::vector<std::string> out;
+  std::string folder;
   size_t begin = 0;
   while (begin < target.size()) {
     size_t end = target.find_first_of(".$#", begin);
     std::string_view part = target.substr(begin, end == std::string_view::npos ? end : end - begin);
-    if (part.empty()) return "";
-    if (std::isupper(static_cast<unsigned char>(part[0]))) return out + std::string(part) + ".java";
-    if (end == std::string_view::npos || target[end] != '.') return "";
-    out += std::string(part) + "/";
+    if (part.empty()) return {};
+    if (std::isupper(static_cast<unsigned char>(part[0])))
+      out.push_back(folder + std::string(part) + ".java");
+    if (end == std::string_view::npos || target[end] != '.') break;  // a nested class, a method
+    folder += std::string(part) + "/";
     begin = end + 1;
   }
-  return "";
+  return out;
 }
 
-// The .java files below `folder` (relative, '/'-separated), hidden folders left out; nothing
-// when there are more than `limit` entries.
+// The .java files below `folder` (relative, '/'-separated; linked folders followed), hidden
+// folders left out; nothing when it cannot be walked or has more than `limit` entries.
 std::optional<std::vector<std::string>> java_files_below(const std::string& folder, size_t limit) {
   std::vector<std::string> out;
   std::error_code ec;
-  fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
+  fs::recursive_directory_iterator it(folder,
+                                      fs::directory_options::skip_permission_denied |
+                                          fs::directory_options::follow_directory_symlink,
+                                      ec);
+  if (ec) return std::nullopt;
   size_t seen = 0;
   for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (++seen > limit) return std::nullopt;
@@ -122,17 +128,6 @@ std::optional<std::vector<std::string>> java_files_below(const std::string& fold
     }
   }
   return out;
-}
-
-// The last `parts` names of a relative path without ".java", dotted ("a/b/C.java", 2: "b.C").
-std::string dotted_tail(const std::string& path, size_t parts) {
-  std::string name = path.substr(0, path.size() - 5);
-  size_t at = name.size();
-  for (size_t i = 0; i < parts && at != std::string::npos && at > 0; ++i)
-    at = name.rfind('/', at - 1);
-  std::string tail = at == std::string::npos ? name : name.substr(at + 1);
-  std::replace(tail.begin(), tail.end(), '/', '.');
-  return tail;
 }
 
 }  // namespace
@@ -179,20 +174,29 @@ Status check_class_targets_exist(const std::string& folder,
   std::optional<std::vector<std::string>> files;
   for (const std::string& target : targets) {
     if (looks_like_path(target)) continue;
-    std::string wanted = class_file_of(target);
+    std::vector<std::string> wanted = class_files_of(target);
     if (wanted.empty()) continue;
     if (!walked) files = java_files_below(folder, 100000), walked = true;
-    if (!files) return ok_status();  // too large to walk before the build says where to look
+    if (!files) return ok_status();  // not to be walked before the build says where to look
     bool found = std::any_of(files->begin(), files->end(), [&](const std::string& f) {
-      return f == wanted || f.ends_with("/" + wanted);
+      return std::any_of(wanted.begin(), wanted.end(),
+                         [&f](const std::string& w) { return f == w || f.ends_with("/" + w); });
     });
     if (found) continue;
-    size_t parts = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), '/')) + 1;
+    // The nearest by simple name (a slip of the keyboard in the class, not in the package).
+    std::string simple = fs::path(wanted.back()).stem().string();
     std::vector<std::string> names;
-    for (const std::string& f : *files) names.push_back(dotted_tail(f, parts));
-    std::string near = nearest(dotted_tail(wanted, parts), names);
-    return Error{target + ": no such class: no file below " + folder + " is " + wanted +
-                 (near.empty() ? "" : "; did you mean " + near + "?")};
+    for (const std::string& f : *files) names.push_back(fs::path(f).stem().string());
+    std::string near = nearest(simple, names);
+    std::string suggestion;
+    for (size_t i = 0; !near.empty() && i < files->size(); ++i) {
+      if (names[i] == near) {
+        suggestion = "; did you mean " + (*files)[i] + "?";
+        break;
+      }
+    }
+    return Error{target + ": no such class: no file below " + folder + " is " + wanted.back() +
+                 suggestion};
   }
   return ok_status();
 }

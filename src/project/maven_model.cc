@@ -206,14 +206,7 @@ std::vector<std::string> split(std::string_view text, char separator) {
 std::vector<BuildFormatter> formatters(const pugi::xml_node& project) {
   std::vector<BuildFormatter> out;
   for (const pugi::xml_node& p : project.child("build").child("plugins").children("plugin")) {
-    bool java = static_cast<bool>(p.child("configuration").child("java"));
-    for (const pugi::xml_node& e : p.child("executions").children("execution")) {
-      if (e.child("configuration").child("java")) java = true;
-    }
-    std::string group = text_of(p, "groupId");
-    if (group.empty()) group = "org.apache.maven.plugins";
-    if (auto f = formatter_of_plugin(group, text_of(p, "artifactId"), text_of(p, "version"), java))
-      out.push_back(*f);
+    if (auto f = formatter_of_plugin_xml(p)) out.push_back(*f);
   }
   return out;
 }

@@ -20,26 +20,33 @@ using project::apply_arguments;
 using project::BuildFormatter;
 using project::FormatTarget;
 
-const BuildFormatter kSpotless{BuildFormatter::Kind::kSpotless, "com.diffplug.spotless",
-                               "spotless-maven-plugin", "3.8.0"};
-const BuildFormatter kSpring{BuildFormatter::Kind::kSpringJavaFormat, "io.spring.javaformat",
-                             "spring-javaformat-maven-plugin", "0.0.47"};
+const BuildFormatter kSpotless{BuildFormatter::Kind::kSpotless,
+                               "com.diffplug.spotless",
+                               "spotless-maven-plugin",
+                               "3.8.0",
+                               "",
+                               false};
+const BuildFormatter kSpring{BuildFormatter::Kind::kSpringJavaFormat,
+                             "io.spring.javaformat",
+                             "spring-javaformat-maven-plugin",
+                             "0.0.47",
+                             "",
+                             false};
 
 TEST(BuildFormatter, SpotlessIsLimitedToTheFilesAndTheModule) {
-  FormatTarget target{"/r", "/r/modules/app", {"/r/modules/app/src/test/java"}};
+  FormatTarget target{"/r", "/r/modules/app", "app", {"/r/modules/app/src/test/java"}};
   auto args = apply_arguments(kSpotless, target,
                               {"/r/modules/app/src/test/java/a/BTest.java",
                                "/r/modules/app/src/test/java/a/B_Defects.java"});
   ASSERT_TRUE(args.ok()) << args.error().message;
-  EXPECT_EQ(*args,
-            (std::vector<std::string>{"-pl", "modules/app",
-                                      "com.diffplug.spotless:spotless-maven-plugin:3.8.0:apply",
-                                      "-DspotlessFiles=.*\\Q/src/test/java/a/BTest.java\\E,"
-                                      ".*\\Q/src/test/java/a/B_Defects.java\\E"}));
+  EXPECT_EQ(*args, (std::vector<std::string>{
+                       "-pl", ":app", "com.diffplug.spotless:spotless-maven-plugin:3.8.0:apply",
+                       "-DspotlessFiles=.*\\Q/src/test/java/a/BTest.java\\E,"
+                       ".*\\Q/src/test/java/a/B_Defects.java\\E"}));
 }
 
 TEST(BuildFormatter, SpringJavaFormatIncludesPathsInTheirSourceFolder) {
-  FormatTarget target{"/p", "/p", {"/p/src/test/java", "/p/src/main/java"}};
+  FormatTarget target{"/p", "/p", "p", {"/p/src/test/java", "/p/src/main/java"}};
   auto args = apply_arguments(kSpring, target, {"/p/src/test/java/a/b/CTests.java"});
   ASSERT_TRUE(args.ok()) << args.error().message;
   EXPECT_EQ(*args, (std::vector<std::string>{
@@ -52,7 +59,7 @@ TEST(BuildFormatter, SpringJavaFormatIncludesPathsInTheirSourceFolder) {
 }
 
 TEST(BuildFormatter, APathWithAQuoteEndIsStillLiteral) {
-  FormatTarget target{"/p", "/p", {"/p/src/test/java"}};
+  FormatTarget target{"/p", "/p", "p", {"/p/src/test/java"}};
   auto args = apply_arguments(kSpotless, target, {"/p/src/test/java/odd\\Edir/XTest.java"});
   ASSERT_TRUE(args.ok());
   EXPECT_EQ(args->back(), "-DspotlessFiles=.*\\Q/src/test/java/odd\\E\\\\E\\Qdir/XTest.java\\E");
@@ -68,17 +75,29 @@ TEST(BuildFormatter, TheEffectiveModelNamesTheFormattersThatFormatJava) {
   <project><groupId>g</groupId><artifactId>b</artifactId><version>1</version>
     <build><plugins>
       <plugin><groupId>com.diffplug.spotless</groupId><artifactId>spotless-maven-plugin</artifactId>
-        <version>3.8.0</version><executions><execution><configuration><java><palantirJavaFormat/>
-        </java></configuration></execution></executions></plugin>
+        <version>3.8.0</version><executions><execution><id>style</id><configuration><java>
+        <palantirJavaFormat/></java></configuration></execution></executions></plugin>
       <plugin><groupId>io.spring.javaformat</groupId>
-        <artifactId>spring-javaformat-maven-plugin</artifactId><version>0.0.47</version></plugin>
+        <artifactId>spring-javaformat-maven-plugin</artifactId><version>0.0.47</version>
+        <configuration><includes><include>**/*.java</include></includes></configuration></plugin>
     </plugins></build></project>
 </projects>)";
   auto modules = project::parse_effective_pom(xml, "effective.xml");
   ASSERT_TRUE(modules.ok()) << modules.error().message;
   ASSERT_EQ(modules->size(), 2u);
   EXPECT_TRUE((*modules)[0].formatters.empty());  // Spotless here formats the POM only
-  EXPECT_EQ((*modules)[1].formatters, (std::vector<BuildFormatter>{kSpotless, kSpring}));
+  // Java configured in an execution only: a goal typed on the command line must name it.
+  BuildFormatter in_execution = kSpotless;
+  in_execution.execution = "style";
+  BuildFormatter fixed = kSpring;
+  fixed.selection_fixed = true;
+  EXPECT_EQ((*modules)[1].formatters, (std::vector<BuildFormatter>{in_execution, fixed}));
+  FormatTarget target{"/p", "/p", "b", {"/p/src/test/java"}};
+  auto args = apply_arguments(in_execution, target, {"/p/src/test/java/XTest.java"});
+  ASSERT_TRUE(args.ok());
+  EXPECT_EQ((*args)[0], "com.diffplug.spotless:spotless-maven-plugin:3.8.0:apply@style");
+  // A POM that fixes the files spring-javaformat formats: not run (it would format them all).
+  EXPECT_FALSE(apply_arguments(fixed, target, {"/p/src/test/java/XTest.java"}).ok());
 }
 
 const std::string kFormatters = std::string(PANTA_SOURCE_DIR) + "/tests/fixtures/formatters";
@@ -129,6 +148,9 @@ TEST(BuildFormatters, SpringJavaFormatValidationPassesOnTheFileWritten) {
 
   TempDir dir;
   FormatRun run = copy_fixture(dir, "javaformat", kLevelsAnswer);
+  // A main class the formatter would change: Panta's run leaves it alone.
+  const std::string untidy = "package fix.fmt;\nclass Untidy {   int   x; }\n";
+  dir.write("javaformat/src/main/java/fix/fmt/Untidy.java", untidy);
   PantaRun r = run_panta(dir, "generate --project " + run.project + generate + run.llm);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("panta: formatted src/test/java/fix/fmt/LevelsTests.java with the build's "
@@ -140,6 +162,8 @@ TEST(BuildFormatters, SpringJavaFormatValidationPassesOnTheFileWritten) {
                          "Levels.name(-1));\n\t\tassertEquals"),
             std::string::npos)
       << written;
+  EXPECT_EQ(slurp(run.project + "/src/main/java/fix/fmt/Untidy.java"), untidy);
+  fs::remove(run.project + "/src/main/java/fix/fmt/Untidy.java");
   EXPECT_EQ(mvn(run.project, "test").exit_code, 0) << slurp(run.project + "/mvn.log");
 }
 

@@ -58,15 +58,13 @@ TEST(ClassTargets, WhatIsNotThereIsNamed) {
 TEST(ClassTargets, ASlipGetsTheNearestClass) {
   test::TempDir dir;
   Project p = project_in(dir);
-  auto whole = resolve_class_target(p, "c.CC");
-  ASSERT_FALSE(whole.ok());
-  EXPECT_NE(whole.error().message.find("; did you mean c.C?"), std::string::npos)
-      << whole.error().message;
   dir.write("src/a/b/Counter.java", "package a.b;\nclass Counter {}\n");
-  auto simple = resolve_class_target(p, "Countr");
-  ASSERT_FALSE(simple.ok());
-  EXPECT_NE(simple.error().message.find("; did you mean a.b.Counter?"), std::string::npos)
-      << simple.error().message;
+  for (const char* slip : {"a.b.Countr", "Countr", "x.y.Countr"}) {
+    auto near = resolve_class_target(p, slip);
+    ASSERT_FALSE(near.ok());
+    EXPECT_NE(near.error().message.find("; did you mean a.b.Counter?"), std::string::npos)
+        << near.error().message;
+  }
 }
 
 // Before the build is asked: a class no file below the folder can hold fails, with the nearest
@@ -79,10 +77,16 @@ TEST(ClassTargets, AClassNoFileCanHoldFailsBeforeTheBuildIsAsked) {
       check_class_targets_exist(dir.path(), {"a.A", "a.A.Inner", "a.A$Inner", "a.b.B#m", "A", "a",
                                              "a.*", "all", "src/zzz", "nothing.here", "Z.java"})
           .ok());
-  auto slip = check_class_targets_exist(dir.path(), {"a.A", "a.AA"});
+  dir.write("src/a/b/Counter.java", "package a.b;\nclass Counter {}\n");
+  auto slip = check_class_targets_exist(dir.path(), {"a.A", "a.b.Countr"});
   ASSERT_FALSE(slip.ok());
-  EXPECT_EQ(slip.error().message, "a.AA: no such class: no file below " + dir.path() +
-                                      " is a/AA.java; did you mean a.A?");
+  EXPECT_EQ(slip.error().message, "a.b.Countr: no such class: no file below " + dir.path() +
+                                      " is a/b/Countr.java; did you mean src/a/b/Counter.java?");
+  // A capitalised package part: com/Acme/Foo.java holds com.Acme.Foo.
+  dir.write("src/com/Acme/Foo.java", "package com.Acme;\nclass Foo {}\n");
+  EXPECT_TRUE(check_class_targets_exist(dir.path(), {"com.Acme.Foo"}).ok());
+  // A folder that is not there is for the build to say: nothing is claimed about its classes.
+  EXPECT_TRUE(check_class_targets_exist(dir.path() + "/none", {"a.A"}).ok());
   auto hidden = check_class_targets_exist(dir.path(), {"x.Y"});
   ASSERT_FALSE(hidden.ok());
   EXPECT_EQ(hidden.error().message,

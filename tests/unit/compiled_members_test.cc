@@ -95,6 +95,7 @@ TEST(CompiledApi, GeneratedMembersBuildersAndInheritedOnesAreShownNotTheSourcesO
             "// inherited from fix.Entity\n"
             "public java.lang.Integer getId();\n"
             "public boolean isNew();\n");
+  EXPECT_EQ(hidden.inherited_from, std::vector<std::string>{"fix.Entity"});
   // A class javap cannot read shows nothing; a plain class hides nothing.
   EXPECT_EQ(hidden_api(
                 cut,

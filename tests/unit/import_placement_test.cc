@@ -16,9 +16,11 @@ std::vector<ImportDecl> imports_of(const std::string& text) {
   uint32_t row = 0;
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line); ++row) {
-    if (line.starts_with("import ")) {
-      auto start = offset;
-      out.push_back({line, start, static_cast<uint32_t>(start + line.size()), row, row});
+    if (auto d = parse_import(line)) {
+      d->start = offset;
+      d->end = static_cast<uint32_t>(offset + line.size());
+      d->first_row = d->last_row = row;
+      out.push_back(*d);
     }
     offset += static_cast<uint32_t>(line.size()) + 1;
   }
@@ -84,6 +86,18 @@ TEST(ImportPlacement, AKindOfItsOwnGoesWhereTheProjectPutsIt) {
             "package a;\n\nimport org.b.Z;\n\nimport static org.b.Z.q;\n\nclass T {}\n");
   EXPECT_EQ(with("package a;\n\nclass T {}\n", "import org.b.Z;"),
             "package a;\n\nimport org.b.Z;\n\nclass T {}\n");
+}
+
+TEST(ImportPlacement, AnImportsTextIsReadStrictly) {
+  auto spaced = parse_import("import  static a.B . c ;");
+  ASSERT_TRUE(spaced.has_value());
+  EXPECT_EQ(spaced->path, "a.B.c");
+  EXPECT_TRUE(spaced->is_static);
+  EXPECT_EQ(parse_import("import a.b.*;")->path, "a.b.*");
+  EXPECT_FALSE(parse_import("import a.b.C").has_value());     // no semicolon
+  EXPECT_FALSE(parse_import("importa.b.C;").has_value());     // no space
+  EXPECT_FALSE(parse_import("import a.b.C; x").has_value());  // more after it
+  EXPECT_FALSE(parse_import("import a(b);").has_value());
 }
 
 }  // namespace

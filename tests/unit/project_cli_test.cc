@@ -148,10 +148,28 @@ TEST(GenerateCli, AWrongClassFailsBeforeMavenRuns) {
   std::string err = test::slurp(dir.path() + "/err.txt");
   EXPECT_EQ(r.exit_code, 2) << err;
   EXPECT_NE(err.find("panta: org.example.shop.Cartt: no such class: no file below " + root +
-                     " is org/example/shop/Cartt.java; did you mean org.example.shop.Cart?"),
+                     " is org/example/shop/Cartt.java; did you mean "
+                     "src/main/java/org/example/shop/Cart.java?"),
             std::string::npos)
       << err;
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/mvn-ran"));
+}
+
+// A build that names its source folder may keep it outside the project folder: the class is
+// then looked for where the build says, after Maven (which the fake here fails).
+TEST(GenerateCli, AClassOfABuildThatMovesItsSourcesIsLeftToTheBuild) {
+  test::TempDir dir;
+  std::string root = test::copy_shop(dir);
+  std::string pom = test::slurp(root + "/pom.xml");
+  pom.replace(pom.rfind("</project>"), 10,
+              "<build><sourceDirectory>../shared/src</sourceDirectory></build></project>");
+  dir.write("shop/pom.xml", pom);
+  dir.write("bin/mvn", "#!/bin/sh\ntouch " + dir.path() + "/mvn-ran\nexit 1\n");
+  test::run_command("chmod +x " + dir.path() + "/bin/mvn && PATH=" + dir.path() +
+                    "/bin:$PATH XDG_CACHE_HOME=" + dir.path() + "/cache " + PANTA_BINARY +
+                    " generate --llm cmd:false --project " + root +
+                    " --class org.example.shared.Money 2>/dev/null");
+  EXPECT_TRUE(std::filesystem::exists(dir.path() + "/mvn-ran"));
 }
 
 // A class without branches has none to cover, not "100% (0 of 0)" (issue 25).

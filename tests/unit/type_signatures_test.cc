@@ -232,6 +232,27 @@ TEST(TypeSignatures, TheClassesAboveTheSuperclassShowTheMembersTheClassNames) {
 // A nested type imported by its own name is found in its top-level type's file and shown on its
 // own, saying where it is (jsoup's Entities uses `Document.OutputSettings` through
 // `import org.jsoup.nodes.Document.OutputSettings;`: it was missing from the context).
+// A superclass whose members the compiled list shows (engine::hidden_api) is not listed twice:
+// its source block keeps what javap cannot show, its private fields' defaults (issue 25).
+TEST(TypeSignatures, ASuperclassListedFromTheCompiledClassShowsNoMembersAgain) {
+  test::TempDir dir;
+  std::string base = dir.write("src/a/Base.java",
+                               "package a;\npublic class Base {\n  private int limit = 3;\n"
+                               "  protected void setLimit(int l) { limit = l; }\n"
+                               "  public int limit() { return limit; }\n}\n");
+  project::Project p = project_in(dir);
+  auto unit =
+      parse("package a;\npublic class U extends Base {\n  int f() { return limit(); }\n}\n");
+  ASSERT_TRUE(unit.has_value());
+  std::string whole = used_type_signatures(*unit, "a", p, 10000);
+  EXPECT_NE(whole.find("protected void setLimit(int l)"), std::string::npos) << whole;
+  std::string rest = used_type_signatures(*unit, "a", p, 10000, {base});
+  EXPECT_NE(rest.find("public class Base"), std::string::npos) << rest;
+  EXPECT_NE(rest.find("limit = 3"), std::string::npos) << rest;
+  EXPECT_EQ(rest.find("setLimit"), std::string::npos) << rest;
+  EXPECT_EQ(rest.find("public int limit()"), std::string::npos) << rest;
+}
+
 TEST(TypeSignatures, ANestedTypeImportedByItsNameIsShown) {
   test::TempDir dir;
   dir.write("src/b/Document.java",
