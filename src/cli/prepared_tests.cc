@@ -101,6 +101,11 @@ Result<std::unique_ptr<PreparedTests>> PreparedTests::prepare(
 ReadyTests ready_tests(const ProjectOptions& options, const std::vector<std::string>& tests,
                        const std::vector<std::string>& hints) {
   ReadyTests ready;
+  if (auto s = check_classes_exist(options, hints); !s) {  // before the build is asked
+    std::cerr << "panta: " << s.error().message << "\n";
+    ready.exit_code = kUsage;
+    return ready;
+  }
   std::vector<std::string> all_hints = hints;
   all_hints.insert(all_hints.end(), tests.begin(), tests.end());
   auto project = load_project(options, all_hints);

@@ -132,6 +132,15 @@ TEST(CoverageCli, ClassTakesPackagesAndNoMatchIsAUsageError) {
   EXPECT_EQ(simple.exit_code, 2);
   EXPECT_NE(simple.err.find("; did you mean org.example.shop.Cart?"), std::string::npos)
       << simple.err;
+  // A slip in a class's name is caught before the build is asked, as generate's is.
+  test::PantaRun slip =
+      test::run_panta(dir, "coverage --project " + root + " --class org.example.shop.Cartt");
+  EXPECT_EQ(slip.exit_code, 2);
+  EXPECT_NE(slip.err.find("no such class: no file below " + root +
+                          " is org/example/shop/Cartt.java; did you mean "
+                          "src/main/java/org/example/shop/Cart.java?"),
+            std::string::npos)
+      << slip.err;
 }
 
 // A wrong --class fails before the build is asked where the sources are (issue 25: 12-21 s of
