@@ -120,6 +120,20 @@ CommandResult mvn(const std::string& project, const std::string& goals) {
                      " > mvn.log 2>&1");
 }
 
+// The fixture `name` with `answer` written by `generate --no-format` (`generate`: the rest of its
+// flags): nothing is formatted, and the build's check (`goals`) fails on the file as written, so
+// the fixture tells a formatted file from an unformatted one.
+void expect_the_check_fails_as_written(const std::string& name, const std::string& answer,
+                                       const std::string& generate, const std::string& goals) {
+  TempDir unformatted;
+  FormatRun raw = copy_fixture(unformatted, name, answer);
+  PantaRun as_written =
+      run_panta(unformatted, "generate --no-format --project " + raw.project + generate + raw.llm);
+  ASSERT_EQ(as_written.exit_code, 0) << as_written.err;
+  EXPECT_EQ(as_written.err.find("formatted"), std::string::npos) << as_written.err;
+  EXPECT_NE(mvn(raw.project, goals).exit_code, 0) << "the fixture no longer tells the two apart";
+}
+
 // A test in two-space indentation with two statements on one line, as a model writes it.
 constexpr const char* kLevelsAnswer = R"(```java
 import org.junit.jupiter.api.Test;
@@ -137,14 +151,8 @@ class LevelsTests {
 // spring-petclinic's shape: spring-javaformat validates in `mvn test`; what Panta wrote fails it
 // (--no-format), what the build's formatter made of it passes.
 TEST(BuildFormatters, SpringJavaFormatValidationPassesOnTheFileWritten) {
-  TempDir unformatted;
-  FormatRun raw = copy_fixture(unformatted, "javaformat", kLevelsAnswer);
   std::string generate = " --class fix.fmt.Levels --max-iterations 1 --test-timeout 60 --llm ";
-  PantaRun as_written =
-      run_panta(unformatted, "generate --no-format --project " + raw.project + generate + raw.llm);
-  ASSERT_EQ(as_written.exit_code, 0) << as_written.err;
-  EXPECT_EQ(as_written.err.find("formatted"), std::string::npos) << as_written.err;
-  EXPECT_NE(mvn(raw.project, "test").exit_code, 0) << "the fixture no longer tells the two apart";
+  expect_the_check_fails_as_written("javaformat", kLevelsAnswer, generate, "test");
 
   TempDir dir;
   FormatRun run = copy_fixture(dir, "javaformat", kLevelsAnswer);
@@ -188,12 +196,7 @@ TEST(BuildFormatters, SpotlessCheckPassesOnTheFileWrittenAndNothingElseIsTouched
   const std::string check =
       "spotless:check '-DspotlessFiles=.*/src/test/java/fix/spot/MeterTest\\.java'";
   std::string generate = " --class fix.spot.Meter --max-iterations 1 --test-timeout 60 --llm ";
-  TempDir unformatted;
-  FormatRun raw = copy_fixture(unformatted, "spotless", kMeterAnswer);
-  PantaRun as_written =
-      run_panta(unformatted, "generate --no-format --project " + raw.project + generate + raw.llm);
-  ASSERT_EQ(as_written.exit_code, 0) << as_written.err;
-  EXPECT_NE(mvn(raw.project, check).exit_code, 0) << "the fixture no longer tells the two apart";
+  expect_the_check_fails_as_written("spotless", kMeterAnswer, generate, check);
 
   TempDir dir;
   FormatRun run = copy_fixture(dir, "spotless", kMeterAnswer);
